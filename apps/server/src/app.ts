@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import type { ModuleDeps } from './modules/module-deps.ts';
+import { platformRoutes } from './modules/platform/index.ts';
+import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  redis?: Redis | undefined;
+  /** Key prefix in Redis, so that test runs and deployments sharing one Redis stay apart. */
+  redisNamespace?: string;
+}
+
+/** Never log credentials, tokens or payment codes, wherever they appear. */
+export const redactedPaths = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.repassword',
+  '*.oldpassword',
+  '*.newpassword',
+  '*.renewpassword',
+  '*.paypwd',
+  '*.repaypwd',
+  '*.oldpaypwd',
+  '*.token',
+  '*.code',
+];
+
+const requestIdPattern = /^[\w.-]{8,64}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return { level: config.LOG_LEVEL, redact: { paths: redactedPaths, censor: '[redacted]' } };
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    // A caller's request id is kept when it looks like one, so logs join up across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(requestLanguagePlugin);
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2000,
+    pressureHandler: (request, reply) => {
+      sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
+    },
+  });
+  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(openApiPlugin);
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+
+  const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
+  await app.register(platformRoutes, moduleDeps);
+  await app.register(contentRoutes, moduleDeps);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (app.sendWebApp(request, reply)) return reply;
+    return sendFailure(request, reply, 'ROUTE_NOT_FOUND', { status: 404 });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,27 @@
+import { ConfigError, readConfig } from './config.ts';
+import { installGracefulShutdown, startServer } from './server.ts';
+
+async function main() {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await startServer(config);
+  installGracefulShutdown({
+    app,
+    signals: process,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    exit: (code) => process.exit(code),
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

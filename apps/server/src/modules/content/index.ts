@@ -1,0 +1,2 @@
+export { contentRoutes } from './content.routes.ts';
+export { syncLanguages } from './languages.service.ts';

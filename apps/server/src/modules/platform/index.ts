@@ -1,0 +1,2 @@
+export { platformRoutes } from './platform.routes.ts';
+export { currencyExponent } from './platform.service.ts';

@@ -1,0 +1,37 @@
+import { healthSchema, publicConfigSchema, successEnvelope } from '@crossmart/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../plugins/envelope.ts';
+import type { ModuleDeps } from '../module-deps.ts';
+import { checkHealth, getPublicConfig } from './platform.service.ts';
+
+export const platformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database, redis }) => {
+  const publicConfig = getPublicConfig(config);
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Currency, language and list settings',
+        response: { 200: successEnvelope(publicConfigSchema) },
+      },
+    },
+    async (request) => ok(request, publicConfig),
+  );
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Database and Redis reachability',
+        response: { 200: successEnvelope(healthSchema), 503: successEnvelope(healthSchema) },
+      },
+    },
+    async (request, reply) => {
+      const health = await checkHealth(database, redis);
+      // Load balancers read the status; the body says which part is down.
+      return reply.code(health.status === 'ok' ? 200 : 503).send(ok(request, health));
+    },
+  );
+};

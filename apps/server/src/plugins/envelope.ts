@@ -1,0 +1,140 @@
+import {
+  type ErrorKey,
+  type FailureEnvelope,
+  resultCodes,
+  type ValidationKey,
+  validationKeys,
+} from '@crossmart/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type MessageParams } from '../errors.ts';
+import { hasMessage } from '../i18n/translate.ts';
+
+/** The success envelope (product.md §7). */
+export function ok<T>(request: FastifyRequest, data: T, messageKey = 'success.ok') {
+  return { code: resultCodes.ok, msg: request.t(messageKey), data };
+}
+
+interface FailureOptions {
+  status?: number;
+  code?: FailureEnvelope['code'];
+  params?: MessageParams | undefined;
+  fields?: Record<string, string> | undefined;
+}
+
+/**
+ * Sends a failure envelope. It bypasses the route's response serializer, which describes only
+ * the success shape.
+ */
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, key: ErrorKey, options: FailureOptions = {}) {
+  const body: FailureEnvelope = {
+    code: options.code ?? (key === 'UNAUTHORIZED' ? resultCodes.unauthorized : resultCodes.failure),
+    msg: request.t(`errors.${key}`, options.params),
+    error: key,
+    data: null,
+    request_id: request.id,
+  };
+  if (options.fields) body.fields = options.fields;
+  return reply
+    .code(options.status ?? 200)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
+}
+
+/** Fastify's own 4xx errors (bad JSON, body too large, …) mapped to error keys. */
+const statusKeys: Record<number, ErrorKey> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+type ValidationIssue = {
+  instancePath?: string;
+  keyword: string;
+  message?: string | undefined;
+  params: Record<string, unknown>;
+};
+
+function valueAt(source: unknown, segments: string[]): unknown {
+  let current = source;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** A localized message per invalid field; schemas may name a `validation.*` key as their message. */
+function describeIssues(request: FastifyRequest, issues: ValidationIssue[], context: string | undefined) {
+  const source =
+    context === 'querystring'
+      ? request.query
+      : context === 'params'
+        ? request.params
+        : context === 'headers'
+          ? request.headers
+          : request.body;
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+    const field = segments.join('.') || '_';
+    if (fields[field]) continue;
+    fields[field] = request.t(messageKeyFor(issue, valueAt(source, segments)), numericParams(issue.params));
+  }
+  return fields;
+}
+
+function messageKeyFor(issue: ValidationIssue, value: unknown): string {
+  if (issue.message && /^[a-z_]+\.[a-z_.]+$/.test(issue.message) && hasMessage(issue.message)) return issue.message;
+  if (value === undefined || value === null || value === '') return 'validation.required';
+  const origin = issue.params.origin;
+  const byCode: Record<string, ValidationKey> = {
+    too_small: origin === 'string' ? 'too_short' : 'too_small',
+    too_big: origin === 'string' ? 'too_long' : 'too_big',
+    invalid_value: 'invalid_option',
+  };
+  const key = byCode[issue.keyword] ?? (issue.params.expected === 'int' ? 'not_integer' : 'invalid');
+  return `validation.${validationKeys.includes(key) ? key : 'invalid'}`;
+}
+
+function numericParams(params: Record<string, unknown>): MessageParams {
+  const out: MessageParams = {};
+  for (const name of ['minimum', 'maximum']) {
+    const value = params[name];
+    if (typeof value === 'number' || typeof value === 'bigint') out[name] = Number(value);
+  }
+  return out;
+}
+
+/** One error handler for the whole app: every failure leaves as an envelope, never with internals. */
+export const envelopePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        return sendFailure(request, reply, error.key, { params: error.params, fields: error.fields });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = describeIssues(request, error.validation, error.validationContext);
+        return sendFailure(request, reply, 'VALIDATION_FAILED', { fields });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const key = statusKeys[status] ?? 'BAD_REQUEST';
+        return sendFailure(request, reply, key, { status: key === 'UNAUTHORIZED' ? 200 : status });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendFailure(request, reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', {
+        status: Math.max(status, 500),
+      });
+    });
+  },
+  { name: 'envelope' },
+);

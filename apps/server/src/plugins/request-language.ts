@@ -1,0 +1,26 @@
+import type { LanguageFile } from '@crossmart/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MessageParams } from '../errors.ts';
+import { resolveRequestLanguage, translate } from '../i18n/translate.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: LanguageFile;
+    t(key: string, params?: MessageParams): string;
+  }
+}
+
+/** Gives every request its message language (spec §7 `lang`/`language` headers) and a translator. */
+export const requestLanguagePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('lang', 'jp');
+    app.decorateRequest('t', function (this: { lang: LanguageFile }, key: string, params?: MessageParams) {
+      return translate(this.lang, key, params);
+    });
+    app.addHook('onRequest', async (request) => {
+      request.lang = resolveRequestLanguage(request.headers);
+    });
+  },
+  { name: 'request-language' },
+);

@@ -1,0 +1,30 @@
+import type { Database } from '../db/client.ts';
+import { appMeta } from '../db/schema/index.ts';
+
+/** One part of the demo data; each feature module contributes its own. */
+export interface SeedPart {
+  name: string;
+  run(db: Database): Promise<void>;
+}
+
+/** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
+export const demoSeedParts: SeedPart[] = [];
+
+const seedMarkerKey = 'demo_seed';
+
+/**
+ * Seeds a database that has never been seeded, in one transaction. The marker row is claimed
+ * first, so when several instances start at once only one of them seeds.
+ */
+export async function seedDemoIfEmpty(db: Database, parts: readonly SeedPart[] = demoSeedParts): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: seedMarkerKey, value: { parts: parts.map((part) => part.name), at: new Date().toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return false;
+    for (const part of parts) await part.run(tx);
+    return true;
+  });
+}

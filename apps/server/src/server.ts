@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { type App, buildApp } from './app.ts';
+import { prepareDatabase } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { openRedis } from './redis.ts';
+
+/** Opens the database (and Redis), prepares it, builds the app and starts listening. */
+export async function startServer(config: Config): Promise<App> {
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  try {
+    await prepareDatabase(database, { seedDemo: config.SEED_DEMO });
+    const app = await buildApp({ config, database, redis });
+    app.addHook('onClose', async () => {
+      await database.close();
+      await redis?.quit();
+    });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    return app;
+  } catch (error) {
+    await database.close().catch(() => {});
+    redis?.disconnect();
+    throw error;
+  }
+}
+
+export interface ShutdownOptions {
+  app: App;
+  signals: NodeJS.EventEmitter;
+  timeoutMs: number;
+  exit: (code: number) => void;
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish, close the
+ * database and Redis (the app's onClose hooks), then exit. A second signal or the timeout forces it.
+ */
+export function installGracefulShutdown({ app, signals, timeoutMs, exit }: ShutdownOptions): void {
+  let closing = false;
+  const onSignal = (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal, exiting now');
+      exit(1);
+      return;
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out, exiting');
+      exit(1);
+    }, timeoutMs);
+    timer.unref();
+    app.close().then(
+      () => {
+        clearTimeout(timer);
+        exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        exit(1);
+      },
+    );
+  };
+  signals.on('SIGTERM', () => onSignal('SIGTERM'));
+  signals.on('SIGINT', () => onSignal('SIGINT'));
+}

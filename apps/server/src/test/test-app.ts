@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app.ts';
+import { prepareDatabase } from '../bootstrap.ts';
+import { type Config, readConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { openRedis } from '../redis.ts';
+import type { SeedPart } from '../seed/demo-seed.ts';
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set
+ * (`npm run test:pg`), a new PostgreSQL database on that server, dropped afterwards.
+ */
+export async function openTestDatabase(config: Config): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  if (!config.DATABASE_URL) {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: async () => {} };
+  }
+  const name = `crossmart_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: config.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(config.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: config.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    seedDemo?: boolean;
+    seedParts?: SeedPart[];
+    /** Extra routes a test needs, registered before the app is ready. */
+    routes?: (app: App) => void;
+  } = {},
+): Promise<TestContext> {
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
+  const { database, drop } = await openTestDatabase(config);
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  await prepareDatabase(database, {
+    seedDemo: options.seedDemo ?? false,
+    ...(options.seedParts ? { seedParts: options.seedParts } : {}),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
+  });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await redis?.quit();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { errorKeys, resultCodes } from './errors.ts';
+
+/** The success envelope of product.md §7 around a call's `data`. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(resultCodes.ok), msg: z.string(), data });
+}
+
+export const failureEnvelopeSchema = z.object({
+  code: z.union([z.literal(resultCodes.failure), z.literal(resultCodes.unauthorized)]),
+  msg: z.string(),
+  error: z.enum(errorKeys),
+  data: z.null(),
+  /** Validation failures: field path → localized message. */
+  fields: z.record(z.string(), z.string()).optional(),
+  request_id: z.string().optional(),
+});
+export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
+
+export const pageLimits = { defaultLimit: 10, maxLimit: 50 } as const;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(pageLimits.maxLimit).default(pageLimits.defaultLimit),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A page of a list; `total` is left out where counting would be costly (product.md §7). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    has_more: z.boolean(),
+    total: z.number().int().optional(),
+  });
+}

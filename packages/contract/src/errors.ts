@@ -1,0 +1,40 @@
+/**
+ * The closed list of error keys a server answer can carry (`error` in the envelope).
+ * Each key has a message in every server catalogue under `errors.<KEY>`.
+ */
+export const errorKeys = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorKey = (typeof errorKeys)[number];
+
+/** Envelope `code` values (product.md §7): 1 success, 0 business failure, 401 not logged in. */
+export const resultCodes = { ok: 1, failure: 0, unauthorized: 401 } as const;
+
+/**
+ * Messages for validation issues (`fields`). Contract schemas put one of these keys in a zod
+ * `error`, so server and client translate the same words.
+ */
+export const validationKeys = [
+  'required',
+  'invalid',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'not_integer',
+  'invalid_option',
+] as const;
+
+export type ValidationKey = (typeof validationKeys)[number];

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { languageFileSchema } from './languages.ts';
+
+/** `GET /api/config`: what the client needs before its first screen. */
+export const publicConfigSchema = z.object({
+  currency: z.string().length(3),
+  /** ISO 4217 minor-unit exponent: amounts are integers of 10^-exponent currency units. */
+  currency_exponent: z.number().int().min(0).max(4),
+  time_zone: z.string(),
+  default_language: languageFileSchema,
+  fallback_language: languageFileSchema,
+  page_limit: z.number().int(),
+  max_page_limit: z.number().int(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+const componentStatusSchema = z.enum(['ok', 'down', 'disabled']);
+
+/** `GET /api/health`. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: componentStatusSchema,
+  database_engine: z.enum(['pglite', 'postgres']),
+  redis: componentStatusSchema,
+  uptime_s: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;
