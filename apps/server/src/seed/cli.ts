@@ -1,0 +1,29 @@
+/** `npm run seed`: wipes the configured database and seeds it afresh with the demo data. */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { prepareDatabase } from '../bootstrap.ts';
+import { readConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+
+const config = readConfig();
+if (config.NODE_ENV === 'production') {
+  console.error('npm run seed wipes the database; it refuses to run with NODE_ENV=production.');
+  process.exit(1);
+}
+
+if (config.DATABASE_URL) {
+  const client = new pg.Client({ connectionString: config.DATABASE_URL });
+  await client.connect();
+  await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
+  await client.end();
+} else {
+  await rm(path.join(config.DATA_DIR, 'pglite'), { recursive: true, force: true });
+}
+
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+const { seeded } = await prepareDatabase(database, { seedDemo: true });
+await database.close();
+console.log(seeded ? `seeded a fresh ${database.engine} database` : 'the database was already seeded');
