@@ -1,4 +1,10 @@
-import { defaultLanguage, fallbackLanguage, getLanguage, type LanguageFile, matchLanguageList } from '@crossmart/contract';
+import {
+  defaultLanguage,
+  fallbackLanguage,
+  getLanguage,
+  type LanguageFile,
+  matchLanguageList,
+} from '@crossmart/contract';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
