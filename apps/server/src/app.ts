@@ -65,8 +65,14 @@ export async function buildApp(deps: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While shutting down, in-flight answers close their keep-alive connection so close() can finish.
+  let isShuttingDown = false;
+  app.addHook('preClose', async () => {
+    isShuttingDown = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (isShuttingDown) reply.header('connection', 'close');
   });
 
   await app.register(requestLanguagePlugin);

@@ -48,7 +48,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -74,6 +74,15 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
+  };
+}
+
+/** Closing twice (app shutdown, then a test's teardown) must not hang or throw. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
   };
 }

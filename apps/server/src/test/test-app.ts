@@ -48,7 +48,7 @@ export async function createTestApp(
     seedDemo?: boolean;
     seedParts?: SeedPart[];
     /** Extra routes a test needs, registered before the app is ready. */
-    routes?: (app: App) => void;
+    routes?: (app: App, database: DatabaseHandle) => void;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
@@ -64,7 +64,7 @@ export async function createTestApp(
     redis,
     redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
   });
-  options.routes?.(app);
+  options.routes?.(app, database);
   await app.ready();
   return {
     app,

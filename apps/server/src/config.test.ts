@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('config', () => {
+  it('applies defaults: port 3000, embedded database, demo seed on, JPY, Tokyo', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.CURRENCY).toBe('JPY');
+    expect(config.TIME_ZONE).toBe('Asia/Tokyo');
+  });
+
+  it('treats empty strings as unset and parses booleans', () => {
+    const config = parseConfig({ DATABASE_URL: '', SEED_DEMO: 'false', PORT: '8080' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.PORT).toBe(8080);
+  });
+
+  it('fails fast with the list of every bad key', () => {
+    let error: unknown;
+    try {
+      parseConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/x',
+        SEED_DEMO: 'maybe',
+        CURRENCY: 'yen',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const configError = error as ConfigError;
+    expect(configError.keys.sort()).toEqual(['CURRENCY', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SEED_DEMO']);
+    expect(configError.message).toMatch(/^Invalid configuration:\n/);
+    for (const key of configError.keys) expect(configError.message).toContain(`  ${key}: `);
+  });
+
+  it('accepts postgres and redis URLs', () => {
+    const config = parseConfig({ DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config.DATABASE_URL).toBe('postgresql://u@h:5432/db');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+  });
+});
