@@ -11,8 +11,13 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
+/** Raw `execute` results of both drivers (node-postgres and PGlite) carry their rows in `rows`. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+type RowsResult<Row> = { rows: Row[] };
 /** A database or a transaction handle: services take this and never open their own connection. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<RowsResultHKT, Schema>;
 export type DatabaseEngine = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
