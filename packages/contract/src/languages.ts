@@ -59,6 +59,10 @@ export const fallbackLanguage: LanguageFile = 'en';
 const byFile = new Map<string, Language>(languages.map((l) => [l.file_name, l]));
 const byTag = new Map<string, Language>(languages.map((l) => [l.tag.toLowerCase(), l]));
 
+export function isLanguageFile(value: string): value is LanguageFile {
+  return byFile.has(value);
+}
+
 export function getLanguage(file: LanguageFile): Language {
   // Every LanguageFile is in the table by construction.
   return byFile.get(file) as Language;

@@ -1,6 +1,7 @@
-import { languages as contractLanguages, type LanguageItem, languageFileSchema } from '@crossmart/contract';
+import { languages as contractLanguages, isLanguageFile, type LanguageItem } from '@crossmart/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { languages } from '../../db/schema/index.ts';
 
 /** Reference data: keeps the languages table in step with the contract's list on every start. */
@@ -29,20 +30,22 @@ export async function syncLanguages(db: Database): Promise<void> {
 }
 
 export async function listLanguages(db: Database): Promise<LanguageItem[]> {
-  const rows = await db
-    .select({
-      file_name: languages.fileName,
-      language_name: languages.languageName,
-      chinese_name: languages.chineseName,
-      tag: languages.tag,
-      dir: languages.dir,
-    })
-    .from(languages)
-    .where(eq(languages.isEnabled, true))
-    .orderBy(asc(languages.sortOrder));
-  return rows.map((row) => ({
-    ...row,
-    file_name: languageFileSchema.parse(row.file_name),
-    dir: row.dir === 'rtl' ? 'rtl' : 'ltr',
-  }));
+  const rows = await prepared(db, 'list_languages', (db, name) =>
+    db
+      .select({
+        file_name: languages.fileName,
+        language_name: languages.languageName,
+        chinese_name: languages.chineseName,
+        tag: languages.tag,
+        dir: languages.dir,
+      })
+      .from(languages)
+      .where(eq(languages.isEnabled, true))
+      .orderBy(asc(languages.sortOrder))
+      .prepare(name),
+  ).execute();
+  // Rows come from syncLanguages, which writes only the contract's languages.
+  return rows.filter(
+    (row): row is LanguageItem => isLanguageFile(row.file_name) && (row.dir === 'ltr' || row.dir === 'rtl'),
+  );
 }

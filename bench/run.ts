@@ -1,0 +1,15 @@
+/** `npm run bench [name…]`: runs the benchmark scripts one after another (all when none is named). */
+import { spawnSync } from 'node:child_process';
+
+const scenarios = ['platform'];
+const chosen = process.argv.length > 2 ? process.argv.slice(2) : scenarios;
+let failed = 0;
+for (const name of chosen) {
+  if (!scenarios.includes(name)) {
+    console.error(`unknown benchmark ${name}; known: ${scenarios.join(', ')}`);
+    process.exit(2);
+  }
+  const result = spawnSync('node', [`bench/${name}.ts`], { stdio: 'inherit' });
+  if (result.status !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);
