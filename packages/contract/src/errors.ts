@@ -15,6 +15,8 @@ export const errorKeys = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  'INSUFFICIENT_BALANCE',
+  'ALREADY_PROCESSED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

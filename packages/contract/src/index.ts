@@ -1,4 +1,5 @@
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
+export * from './ledger.ts';
 export * from './platform.ts';

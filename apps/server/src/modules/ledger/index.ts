@@ -1,0 +1,15 @@
+export {
+  accountCode,
+  ensurePlatformAccounts,
+  getPlatformBalances,
+  getUserBalance,
+  type LedgerAccountRef,
+  listUserEntries,
+  type PlatformAccount,
+  type PostedTransaction,
+  type PostingInput,
+  type PostingLeg,
+  platformAccounts,
+  postTransaction,
+  verifyLedger,
+} from './ledger.service.ts';

@@ -1,0 +1,231 @@
+import type { BillEntry, BillQuery, LedgerKind, LedgerReport } from '@crossmart/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+
+/** Platform accounts of product.md §2. Only `external` (money outside the platform) may go negative. */
+export const platformAccounts = ['escrow', 'withdrawals_pending', 'fees', 'external'] as const;
+export type PlatformAccount = (typeof platformAccounts)[number];
+
+export type LedgerAccountRef = { userId: number } | { platform: PlatformAccount };
+
+export interface PostingLeg {
+  account: LedgerAccountRef;
+  /** Signed minor units: positive adds to the account's balance, negative takes from it. */
+  amount: number;
+}
+
+export interface PostingInput {
+  kind: LedgerKind;
+  /** The business object this event is about (order id, withdrawal id, …); unique per kind. */
+  reference: string;
+  legs: PostingLeg[];
+  memo?: Record<string, unknown>;
+}
+
+export interface PostedTransaction {
+  transactionId: number;
+  /** Balance after posting, by account code. */
+  balances: Map<string, number>;
+}
+
+export function accountCode(ref: LedgerAccountRef): string {
+  return 'userId' in ref ? `user:${ref.userId}` : ref.platform;
+}
+
+/** Reference data: the platform accounts exist in every install. */
+export async function ensurePlatformAccounts(db: Database): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(platformAccounts.map((code) => ({ code, isNegativeAllowed: code === 'external' })))
+    .onConflictDoNothing();
+}
+
+function assertValidLegs(legs: PostingLeg[]): void {
+  if (legs.length < 2) throw new Error('a ledger transaction needs at least two legs');
+  const codes = new Set<string>();
+  let sum = 0;
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) {
+      throw new Error(`ledger amounts are non-zero integers in minor units, got ${leg.amount}`);
+    }
+    const code = accountCode(leg.account);
+    if (codes.has(code)) throw new Error(`account ${code} appears twice in one ledger transaction`);
+    codes.add(code);
+    sum += leg.amount;
+  }
+  if (sum !== 0) throw new Error(`ledger legs must sum to zero, got ${sum}`);
+}
+
+/**
+ * The only way money moves: posts one balanced transaction inside the caller's database
+ * transaction, so the state change it pays for commits with it or not at all.
+ * Throws ALREADY_PROCESSED when (kind, reference) was posted before, and INSUFFICIENT_BALANCE when
+ * an account other than `external` would go below zero; the caller's transaction then rolls back.
+ */
+export async function postTransaction(tx: Database, input: PostingInput): Promise<PostedTransaction> {
+  if (!(tx instanceof PgTransaction)) throw new Error('postTransaction must run inside a database transaction');
+  assertValidLegs(input.legs);
+
+  const [posted] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: input.kind, reference: input.reference, memo: input.memo ?? null })
+    .onConflictDoNothing()
+    .returning({ id: ledgerTransactions.id });
+  if (!posted) throw new AppError('ALREADY_PROCESSED');
+
+  const userLegs = input.legs.flatMap((leg) => ('userId' in leg.account ? [leg.account.userId] : []));
+  if (userLegs.length > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(userLegs.map((userId) => ({ code: accountCode({ userId }), userId })))
+      .onConflictDoNothing();
+  }
+
+  // A fixed lock order (by code) keeps concurrent postings over the same accounts deadlock-free.
+  const legs = [...input.legs].sort((a, b) => accountCode(a.account).localeCompare(accountCode(b.account)));
+  const balances = new Map<string, number>();
+  const entries: Array<typeof ledgerEntries.$inferInsert> = [];
+  for (const leg of legs) {
+    const code = accountCode(leg.account);
+    const [account] = await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(ledgerAccounts.code, code),
+          sql`(${ledgerAccounts.balance} + ${leg.amount} >= 0 or ${ledgerAccounts.isNegativeAllowed})`,
+        ),
+      )
+      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
+    if (!account) {
+      const [exists] = await tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.code, code));
+      if (!exists) throw new Error(`ledger account ${code} does not exist`);
+      throw new AppError('INSUFFICIENT_BALANCE');
+    }
+    balances.set(code, account.balance);
+    entries.push({
+      transactionId: posted.id,
+      accountId: account.id,
+      amount: leg.amount,
+      balanceAfter: account.balance,
+    });
+  }
+  await tx.insert(ledgerEntries).values(entries);
+  return { transactionId: posted.id, balances };
+}
+
+export async function getUserBalance(db: Database, userId: number): Promise<number> {
+  const [account] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  return account?.balance ?? 0;
+}
+
+export async function getPlatformBalances(db: Database): Promise<Record<PlatformAccount, number>> {
+  const rows = await db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...platformAccounts]));
+  const balances = { escrow: 0, withdrawals_pending: 0, fees: 0, external: 0 };
+  for (const row of rows) balances[row.code as PlatformAccount] = row.balance;
+  return balances;
+}
+
+/** The fund record: a user's own entries, newest first (`GET /api/user/bill`). */
+export async function listUserEntries(
+  db: Database,
+  userId: number,
+  query: BillQuery,
+): Promise<{ list: BillEntry[]; page: number; limit: number; has_more: boolean; total: number }> {
+  const [account] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  if (!account) return { list: [], page: query.page, limit: query.limit, has_more: false, total: 0 };
+  const filter = and(
+    eq(ledgerEntries.accountId, account.id),
+    query.kind ? eq(ledgerTransactions.kind, query.kind) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: ledgerEntries.id,
+        kind: ledgerTransactions.kind,
+        amount: ledgerEntries.amount,
+        balance_after: ledgerEntries.balanceAfter,
+        reference: ledgerTransactions.reference,
+        created_at: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(filter)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(query.limit + 1)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(filter),
+  ]);
+  return {
+    list: rows.slice(0, query.limit).map((row) => ({
+      ...row,
+      kind: row.kind as LedgerKind,
+      created_at: row.created_at.toISOString(),
+    })),
+    page: query.page,
+    limit: query.limit,
+    has_more: rows.length > query.limit,
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Proves the invariants of product.md §2 over the whole book. */
+export async function verifyLedger(db: Database): Promise<LedgerReport> {
+  const result = await db.execute<{
+    transactions: number;
+    entries: number;
+    unbalanced_transactions: number;
+    mismatched_balances: number;
+    negative_user_balances: number;
+    total_user_balances: number;
+    book_sum: number;
+  }>(sql`
+    select
+      (select count(*)::int from ledger_transactions) as transactions,
+      (select count(*)::int from ledger_entries) as entries,
+      (select count(*)::int from ledger_transactions t
+         where coalesce((select sum(e.amount) from ledger_entries e where e.transaction_id = t.id), 0) <> 0
+            or not exists (select 1 from ledger_entries e where e.transaction_id = t.id)) as unbalanced_transactions,
+      (select count(*)::int from ledger_accounts a
+         where a.balance <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0))
+         as mismatched_balances,
+      (select count(*)::int from ledger_accounts where user_id is not null and balance < 0) as negative_user_balances,
+      (select coalesce(sum(balance), 0)::bigint from ledger_accounts where user_id is not null) as total_user_balances,
+      (select coalesce(sum(balance), 0)::bigint from ledger_accounts) as book_sum
+  `);
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger verification returned no row');
+  const report = {
+    transactions: Number(row.transactions),
+    entries: Number(row.entries),
+    unbalanced_transactions: Number(row.unbalanced_transactions),
+    mismatched_balances: Number(row.mismatched_balances),
+    negative_user_balances: Number(row.negative_user_balances),
+    total_user_balances: Number(row.total_user_balances),
+  };
+  const ok =
+    report.unbalanced_transactions === 0 &&
+    report.mismatched_balances === 0 &&
+    report.negative_user_balances === 0 &&
+    Number(row.book_sum) === 0;
+  return { ok, ...report };
+}
