@@ -23,7 +23,7 @@ export default defineConfig({
             // Popup, Mask) form their own chunk, so that shared helpers never drag them into the first load.
             {
               name: 'overlay',
-              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container))|rc-util[\\/]lib[\\/]React[\\/]render)[\\/.]/,
+              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container)))[\\/.]/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,4 +1,4 @@
-import { Avatar, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
@@ -72,7 +72,9 @@ export default function MePage() {
   return (
     <Page className="cm-me">
       <div className="cm-profile">
-        <Avatar src={user?.avatar ?? ''} className="cm-profile__avatar" fallback={<UserCircleOutline />} />
+        <span className="cm-profile__avatar" aria-hidden="true">
+          {user?.avatar ? <img src={user.avatar} alt="" /> : (name.trim()[0]?.toUpperCase() ?? <UserCircleOutline />)}
+        </span>
         <div className="cm-profile__text">
           <p className="cm-profile__greeting">{t('me.greeting')}</p>
           <p className="cm-profile__name" data-testid="me-name">
