@@ -142,6 +142,8 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /** The request timeout in force (spec §7: 10000 ms). */
+    timeoutMs: http.defaults.timeout ?? 0,
     /** The whole envelope, for callers that need `msg`. */
     request,
     async get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
