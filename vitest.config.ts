@@ -19,6 +19,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The web app's logic (API client, guard, history, session, i18n) in a DOM; API-client tests
+        // that talk to a real local HTTP server opt into Node with `@vitest-environment node`.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
     ],
   },
 });

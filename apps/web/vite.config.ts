@@ -4,8 +4,31 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    proxy: {
+      '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',
+      '/uploads': process.env.API_PROXY ?? 'http://127.0.0.1:3000',
+    },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // bench/bundle-size.ts reads the manifest to measure the first load of /home.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // antd-mobile's animation and gesture libraries and the overlays built on them (Toast, Dialog,
+            // Popup, Mask) form their own chunk, so that shared helpers never drag them into the first load.
+            {
+              name: 'overlay',
+              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container)))[\\/.]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,12 +1,24 @@
+import { clientConstants } from '@crossmart/contract/client';
+import Cookies from 'js-cookie';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { detectLanguage, initI18n } from './shared/i18n/i18n.ts';
-import './shared/ui/global.css';
+import { useSession } from './shared/session/session-store.ts';
+import { followSystemColorScheme } from './shared/ui/antd-mobile-setup.ts';
+import './shared/ui/theme.css';
+
+followSystemColorScheme();
 
 const root = document.getElementById('root');
 if (root) {
-  await initI18n(detectLanguage());
+  await initI18n(
+    detectLanguage({
+      stored: useSession.getState().setting?.file_name,
+      cookie: Cookies.get(clientConstants.languageCookie),
+      browser: navigator.languages ?? [navigator.language],
+    }),
+  );
   createRoot(root).render(
     <StrictMode>
       <App />

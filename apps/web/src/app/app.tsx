@@ -1,16 +1,62 @@
-import { lazy, Suspense } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { registerNavigator } from '../shared/navigation/navigator.ts';
+import { preloadFeedback } from '../shared/ui/feedback.ts';
+import { ShopperShell } from './shopper-shell.tsx';
 
-const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
-const SellerArea = lazy(() => import('../areas/seller-area.tsx'));
-const AdminArea = lazy(() => import('../areas/admin-area.tsx'));
+/** The seller (antd-mobile) and admin (antd) areas load on demand: the shopper bundle never carries them. */
+const SellerArea = lazy(() => import('../areas/seller/seller-area.tsx'));
+const AdminArea = lazy(() => import('../areas/admin/admin-area.tsx'));
 
-/** The three areas share one build and load lazily; the shell issue replaces this with the router. */
-function pickArea(pathname: string) {
-  if (pathname === '/seller' || pathname.startsWith('/seller/')) return <SellerArea />;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return <AdminArea />;
-  return <HomePage />;
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already shows every failure; retrying would repeat the toast.
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/** Lets code outside React (the API client's 401 rule) navigate with the router. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigator((to) => navigate(to)), [navigate]);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => preloadFeedback());
+  }, []);
+  return null;
+}
+
+function AreaFallback() {
+  return <div className="cm-area-loading" aria-busy="true" />;
 }
 
 export function App() {
-  return <Suspense fallback={null}>{pickArea(window.location.pathname)}</Suspense>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <NavigatorBridge />
+        <Routes>
+          <Route
+            path="/seller/*"
+            element={
+              <Suspense fallback={<AreaFallback />}>
+                <SellerArea />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={<AreaFallback />}>
+                <AdminArea />
+              </Suspense>
+            }
+          />
+          <Route path="*" element={<ShopperShell />} />
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
 }

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import type { EmptyKind } from '../shared/ui/empty-state.tsx';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** One row of spec §2's route table. */
+export interface ShopperRoute {
+  path: string;
+  /** i18n key of the page title. */
+  title: string;
+  /** Lazy screen; screens later issues fill use the placeholder with an empty state. */
+  load: Loader;
+  /** Every route is kept alive except /detail (spec §2). */
+  keepAlive: boolean;
+  /** For placeholder screens: which empty state they show. */
+  empty?: EmptyKind | 'notOpen';
+}
+
+const placeholder: Loader = () => import('./screens/placeholder-screen.tsx');
+const home: Loader = () => import('../features/home/pages/home-page.tsx');
+const explore: Loader = () => import('../features/home/pages/explore-page.tsx');
+const search: Loader = () => import('../features/home/pages/search-page.tsx');
+const bag: Loader = () => import('./screens/bag-screen.tsx');
+const me: Loader = () => import('../features/me/pages/me-page.tsx');
+const language: Loader = () => import('../features/language/pages/language-page.tsx');
+const login: Loader = () => import('../features/auth/pages/login-page.tsx');
+const detail: Loader = () => import('./screens/detail-screen.tsx');
+
+function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
+  return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
+}
+
+/** `/` redirects here (spec §2). */
+export const homePath = '/home';
+
+/** Spec §2, verbatim (a `?` marks an optional parameter); `/` is the redirect in the router. */
+export const shopperRoutes: ShopperRoute[] = [
+  route('/home', 'home', home),
+  route('/explore', 'explore', explore),
+  route('/bag', 'bag', bag),
+  route('/order', 'order', placeholder, 'noRecords'),
+  route('/orderInfo/:id?', 'orderInfo', placeholder, 'noLogistics'),
+  route('/comment', 'comment', placeholder, 'notOpen'),
+  route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', placeholder, 'notOpen'),
+  route('/checkout', 'checkout', placeholder, 'noProducts'),
+  route('/myPurchases/:status?', 'myPurchases', placeholder, 'noRecords'),
+  route('/language', 'language', language),
+  route('/notification', 'notification', placeholder, 'noRecords'),
+  route('/profile', 'profile', placeholder, 'notOpen'),
+  route('/forgotPassword', 'forgotPassword', placeholder, 'notOpen'),
+  route('/changePassword', 'changePassword', placeholder, 'notOpen'),
+  route('/changePayPwd', 'changePayPwd', placeholder, 'notOpen'),
+  route('/passwords', 'passwords', placeholder, 'notOpen'),
+  route('/helpAndSupport', 'helpAndSupport', placeholder, 'noRecords'),
+  route('/withDraw', 'withDraw', placeholder, 'notOpen'),
+  route('/depositRecord', 'depositRecord', placeholder, 'noRecords'),
+  route('/topUp', 'topUp', placeholder, 'notOpen'),
+  route('/walletTopUp', 'walletTopUp', placeholder, 'notOpen'),
+  route('/cardTopUp', 'cardTopUp', placeholder, 'notOpen'),
+  route('/topUpRecord', 'topUpRecord', placeholder, 'noRecords'),
+  route('/capitalRecord', 'capitalRecord', placeholder, 'noRecords'),
+  route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
+  route('/payment', 'payment', placeholder, 'notOpen'),
+  route('/security', 'security', placeholder, 'notOpen'),
+  route('/heart', 'heart', placeholder, 'noRecords'),
+  route('/filter', 'filter', me),
+  route('/setting', 'setting', placeholder, 'notOpen'),
+  route('/search', 'search', search),
+  route('/searchs', 'search', search),
+  route('/popular', 'popular', placeholder, 'noProducts'),
+  { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
+  route('/login', 'login', login),
+  route('/register', 'register', placeholder, 'notOpen'),
+  route('/platform', 'platform', placeholder, 'notOpen'),
+  route('/law', 'law', placeholder, 'noRecords'),
+  route('/address', 'address', placeholder, 'noRecords'),
+  route('/addressForm/:id?', 'addressForm', placeholder, 'notOpen'),
+  route('/shop/:id?', 'shop', placeholder, 'noProducts'),
+  route('/products', 'products', placeholder, 'noProducts'),
+  route('/service', 'service', placeholder, 'noRecords'),
+  route('/services', 'service', placeholder, 'noRecords'),
+  route('/mutualAid', 'mutualAid', placeholder, 'notOpen'),
+  route('/mutualAidhHistroy', 'mutualAidhHistroy', placeholder, 'noRecords'),
+];

@@ -1,0 +1,14 @@
+import type { PublicConfig } from '@crossmart/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './index.ts';
+
+/** `GET /api/config`: currency and settings the client needs (product.md §9). */
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api.get<PublicConfig>('/api/config', undefined, { isToken: false }),
+  staleTime: 10 * 60_000,
+});
+
+export function useConfig() {
+  return useQuery(configQuery);
+}

@@ -1,0 +1,20 @@
+/**
+ * Amounts are integers in minor units of the platform currency (product.md §2); the UI shows them
+ * with Intl.NumberFormat in the interface language.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatMoney(minor: number, currency: string, exponent: number, locale: string): string {
+  const key = `${locale}|${currency}|${exponent}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(minor / 10 ** exponent);
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../api/config.ts';
+import { currentTag } from '../i18n/i18n.ts';
+import { formatMoney } from './money.ts';
+
+/** Formats integer minor units in the configured currency and the UI language (product.md §2). */
+export function useMoney() {
+  useTranslation(); // re-render on a language switch
+  const { data } = useConfig();
+  const currency = data?.currency ?? 'JPY';
+  const exponent = data?.currency_exponent ?? 0;
+  return (minor: number) => formatMoney(minor, currency, exponent, currentTag());
+}

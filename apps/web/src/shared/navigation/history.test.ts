@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { backTarget, isTabPath, recordVisit, stripBacks, withBacks } from './history.ts';
+
+describe('back-history (spec §2)', () => {
+  it('opening /home, /explore, /bag or /filter resets the history', () => {
+    for (const tab of ['/home', '/explore', '/bag', '/filter']) {
+      expect(isTabPath(tab)).toBe(true);
+      expect(recordVisit(['/search', '/detail/1'], tab, 'push')).toEqual([tab]);
+    }
+    expect(isTabPath('/order')).toBe(false);
+  });
+
+  it('pushes other routes, once', () => {
+    expect(recordVisit(['/home'], '/search', 'push')).toEqual(['/home', '/search']);
+    expect(recordVisit(['/home', '/search'], '/search', 'push')).toEqual(['/home', '/search']);
+  });
+
+  it('replaces the last entry on a redirect', () => {
+    expect(recordVisit(['/home', '/order'], '/login', 'replace')).toEqual(['/home', '/login']);
+  });
+
+  it("treats the browser's back button as a pop when it lands on the previous entry", () => {
+    expect(recordVisit(['/home', '/search', '/detail/1'], '/search', 'pop')).toEqual(['/home', '/search']);
+    expect(recordVisit(['/home', '/search'], '/detail/1', 'pop')).toEqual(['/home', '/search', '/detail/1']);
+  });
+
+  it('the back button pops and appends backs=1 to the previous path', () => {
+    expect(backTarget(['/home', '/search?keyword=tea', '/detail/1'])).toEqual({
+      to: '/search?keyword=tea&backs=1',
+      history: ['/home', '/search?keyword=tea'],
+    });
+  });
+
+  it('an explicit back address wins', () => {
+    expect(backTarget(['/home', '/detail/1'], '/shop/2')).toEqual({ to: '/shop/2', history: ['/home'] });
+  });
+
+  it('with no previous page the back button goes home', () => {
+    expect(backTarget(['/detail/1'])).toEqual({ to: '/home?backs=1', history: ['/home'] });
+  });
+
+  it('a returned-to page (backs=1) is the same history entry', () => {
+    expect(stripBacks('/search?keyword=tea&backs=1')).toBe('/search?keyword=tea');
+    expect(withBacks('/filter')).toBe('/filter?backs=1');
+    expect(recordVisit(['/filter'], '/filter?backs=1', 'back')).toEqual(['/filter']);
+  });
+});

@@ -1,0 +1,18 @@
+import type { LanguageFile } from '@crossmart/contract/client';
+import { api } from '../api/index.ts';
+import type { SessionUser } from './session-types.ts';
+
+/** `GET /api/user/getUserInfo` (product.md §9). */
+export function fetchUserInfo(): Promise<SessionUser> {
+  return api.get<SessionUser>('/api/user/getUserInfo');
+}
+
+/** `POST /api/user/logout` (spec §7 writes it with `?lang=zh-cn`; the headers carry the language anyway). */
+export function logout(): Promise<unknown> {
+  return api.post('/api/user/logout', {}, { repeatSubmit: false });
+}
+
+/** `GET /api/user/set_language?language=<file_name>`: the logged-in user's saved language. */
+export function saveUserLanguage(language: LanguageFile): Promise<unknown> {
+  return api.get('/api/user/set_language', { language });
+}

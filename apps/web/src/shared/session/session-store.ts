@@ -1,0 +1,97 @@
+import { clientConstants, getLanguage, type LanguageFile } from '@crossmart/contract/client';
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LanguageSetting, SessionUser } from './session-types.ts';
+
+/** Session state of spec §3, persisted locally. */
+export interface SessionState {
+  token: string;
+  userInfo: SessionUser | null;
+  /** Data a screen hands to the screen it returns to (e.g. a chosen address). */
+  backData: unknown;
+  /** The chosen language object; null until the user (or a login) chooses one. */
+  setting: LanguageSetting | null;
+  /** Navigation history paths for the back rule (spec §2). */
+  history: string[];
+}
+
+interface SessionActions {
+  setToken(token: string): void;
+  setUserInfo(userInfo: SessionUser | null): void;
+  /** Logout, an invalid token or a password reset: drop token and user info (spec §4). */
+  clearSession(): void;
+  setBackData(backData: unknown): void;
+  setSetting(file: LanguageFile): void;
+  setHistory(history: string[]): void;
+}
+
+export type SessionStore = SessionState & SessionActions;
+
+export const sessionStorageKey = 'crossmart-session';
+
+const cookieOptions = { expires: clientConstants.cookieDays, sameSite: 'lax' } as const;
+
+export function languageSetting(file: LanguageFile): LanguageSetting {
+  const { language_name, chinese_name, file_name } = getLanguage(file);
+  return { language_name, chinese_name, file_name };
+}
+
+export const useSession = create<SessionStore>()(
+  persist(
+    (set) => ({
+      token: '',
+      userInfo: null,
+      backData: null,
+      setting: null,
+      history: [],
+      setToken(token) {
+        if (token) Cookies.set(clientConstants.tokenCookie, token, cookieOptions);
+        else Cookies.remove(clientConstants.tokenCookie);
+        set({ token });
+      },
+      setUserInfo(userInfo) {
+        set({ userInfo });
+      },
+      clearSession() {
+        Cookies.remove(clientConstants.tokenCookie);
+        set({ token: '', userInfo: null });
+      },
+      setBackData(backData) {
+        set({ backData });
+      },
+      setSetting(file) {
+        Cookies.set(clientConstants.languageCookie, file, cookieOptions);
+        set({ setting: languageSetting(file) });
+      },
+      setHistory(history) {
+        set({ history });
+      },
+    }),
+    {
+      name: sessionStorageKey,
+      storage: createJSONStorage(() => localStorage),
+      version: 1,
+      partialize: ({ token, userInfo, backData, setting, history }) => ({
+        token,
+        userInfo,
+        backData,
+        setting,
+        history,
+      }),
+      // The token cookie lives 3 days (spec §9): once it is gone, so is the stored token.
+      merge: (persisted, current) => {
+        const state = { ...current, ...(persisted as Partial<SessionState>) };
+        if (state.token && !Cookies.get(clientConstants.tokenCookie)) {
+          return { ...state, token: '', userInfo: null };
+        }
+        return state;
+      },
+    },
+  ),
+);
+
+/** The token outside React (API client, guard). */
+export function getToken(): string {
+  return useSession.getState().token;
+}

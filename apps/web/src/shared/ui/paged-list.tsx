@@ -1,0 +1,75 @@
+import { clientConstants } from '@crossmart/contract/client';
+import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type EmptyKind, EmptyState } from './empty-state.tsx';
+import { ListSkeleton } from './skeletons.tsx';
+
+export interface PagedListProps<T> {
+  items: readonly T[];
+  hasMore: boolean;
+  /** True until the first page arrives: shows skeletons. */
+  isLoading: boolean;
+  loadMore(): Promise<unknown>;
+  refresh(): Promise<unknown>;
+  renderItem(item: T, index: number): ReactNode;
+  getKey(item: T): string | number;
+  empty: EmptyKind;
+  skeleton?: ReactNode;
+}
+
+/**
+ * Pull-to-refresh + load-more list (spec §2, constants of §9), fed by an infinite query:
+ * `loadMore` = fetchNextPage, `refresh` = refetch.
+ */
+export function PagedList<T>(props: PagedListProps<T>) {
+  const { t } = useTranslation();
+  const { pullToRefresh, loadMoreOffset } = clientConstants;
+  if (props.isLoading) return <>{props.skeleton ?? <ListSkeleton />}</>;
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await props.refresh();
+      }}
+      headHeight={pullToRefresh.headHeight}
+      threshold={pullToRefresh.headHeight}
+      completeDelay={pullToRefresh.successTextMs}
+      pullingText={t('list.pullToRefresh')}
+      canReleaseText={t('list.releaseToRefresh')}
+      refreshingText={t('list.refreshing')}
+      completeText={t('list.refreshed')}
+    >
+      {props.items.length === 0 ? (
+        <EmptyState kind={props.empty} />
+      ) : (
+        <>
+          <div className="cm-list">
+            {props.items.map((item, index) => (
+              <div key={props.getKey(item)}>{props.renderItem(item, index)}</div>
+            ))}
+          </div>
+          <InfiniteScroll
+            loadMore={async () => {
+              await props.loadMore();
+            }}
+            hasMore={props.hasMore}
+            threshold={loadMoreOffset}
+          >
+            {(hasMore: boolean) => (
+              <span className="cm-list__footer">
+                {hasMore ? (
+                  <>
+                    {t('list.loading')}
+                    <DotLoading />
+                  </>
+                ) : (
+                  t('list.noMore')
+                )}
+              </span>
+            )}
+          </InfiniteScroll>
+        </>
+      )}
+    </PullToRefresh>
+  );
+}

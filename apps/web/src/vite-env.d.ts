@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base URL of the API; empty for the same origin (the server serves the app). */
+  readonly VITE_API_BASE_URL?: string;
+}

@@ -1,0 +1,91 @@
+/**
+ * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language and login at 390×844 in
+ * Japanese, English and Arabic, written to docs/screenshots/. Needs a running server (`npm start`).
+ * Logs in as the demo buyer when the login call works; otherwise it stores a demo session the way the
+ * app does (token + user info), which is enough for these screens.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
+const out = path.join(root, 'docs/screenshots');
+const languages = [
+  { file: 'jp', locale: 'ja-JP' },
+  { file: 'en', locale: 'en-US' },
+  { file: 'ar', locale: 'ar' },
+] as const;
+
+const demoUser = {
+  id: 1,
+  account: 'demo',
+  family_name: 'Demo',
+  given_name: 'Shopper',
+  balance: 128_500,
+  role: 'buyer',
+  has_pay_password: true,
+  shop_id: null,
+};
+
+async function demoToken(): Promise<{ token: string; userinfo: Record<string, unknown> }> {
+  try {
+    const response = await fetch(`${baseURL}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: 'demo123' }),
+    });
+    const body = (await response.json()) as { code: number; data?: { userinfo?: { token: string } } };
+    if (body.code === 1 && body.data?.userinfo) {
+      const { token, ...userinfo } = body.data.userinfo;
+      return { token, userinfo };
+    }
+  } catch {
+    // fall through to the stored demo session
+  }
+  return { token: 'screenshot-demo-token', userinfo: demoUser };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const session = await demoToken();
+for (const language of languages) {
+  for (const screen of ['login', 'home', 'me', 'language'] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: language.locale,
+      colorScheme: 'light',
+    });
+    const loggedIn = screen === 'me' || screen === 'language';
+    await context.addInitScript(
+      ({ file, loggedIn, session }) => {
+        if (localStorage.getItem('crossmart-shot')) return;
+        localStorage.setItem('crossmart-shot', '1');
+        document.cookie = `language=${file}; path=/`;
+        const state: Record<string, unknown> = { token: '', userInfo: null, backData: null, history: [] };
+        if (loggedIn) {
+          document.cookie = `Admin-Token=${session.token}; path=/`;
+          state.token = session.token;
+          state.userInfo = session.userinfo;
+        }
+        localStorage.setItem('crossmart-session', JSON.stringify({ state, version: 1 }));
+      },
+      { file: language.file, loggedIn, session },
+    );
+    const page = await context.newPage();
+    const url = { login: '/login', home: '/home', me: '/filter', language: '/language' }[screen];
+    await page.goto(`${baseURL}${url}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    const file = path.join(out, `${screen}-${language.file}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await context.close();
+  }
+}
+await browser.close();
