@@ -1,0 +1,101 @@
+import { accountLimits } from '@crossmart/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+/** The two guarded secrets: the login password and the payment code. */
+export type LockoutKind = 'login' | 'pay';
+
+const limits: Record<LockoutKind, { maxFailures: number; lockMinutes: number }> = {
+  login: { maxFailures: accountLimits.loginMaxFailures, lockMinutes: accountLimits.loginLockMinutes },
+  pay: { maxFailures: accountLimits.payMaxFailures, lockMinutes: accountLimits.payLockMinutes },
+};
+
+export type AttemptOutcome =
+  | { ok: true }
+  | { ok: false; locked: false; remaining: number }
+  | { ok: false; locked: true; minutes: number };
+
+const columns = {
+  login: { failures: users.loginFailures, lockedUntil: users.loginLockedUntil },
+  pay: { failures: users.payFailures, lockedUntil: users.payLockedUntil },
+} as const;
+
+function lockInterval(kind: LockoutKind) {
+  return sql.raw(`interval '${limits[kind].lockMinutes} minutes'`);
+}
+
+/**
+ * Claims the next attempt number atomically, before any verification: one `UPDATE … RETURNING`
+ * takes the row lock, so N concurrent tries get N distinct numbers and all N are counted. An
+ * expired lock starts a fresh count.
+ */
+async function claimAttempt(db: Database, userId: number, kind: LockoutKind) {
+  const { failures, lockedUntil } = columns[kind];
+  const expired = sql`${lockedUntil} <= now()`;
+  const nextFailures = sql<number>`case when ${expired} then 1 else ${failures} + 1 end`;
+  const nextLock = sql<Date | null>`case when ${expired} then null else ${lockedUntil} end`;
+  const [row] = await db
+    .update(users)
+    .set(
+      kind === 'login'
+        ? { loginFailures: nextFailures, loginLockedUntil: nextLock }
+        : { payFailures: nextFailures, payLockedUntil: nextLock },
+    )
+    .where(eq(users.id, userId))
+    .returning({
+      attempt: failures,
+      lockedSeconds: sql<number>`coalesce(ceil(extract(epoch from (${lockedUntil} - now()))), 0)::int`,
+    });
+  if (!row) throw new Error(`user ${userId} vanished during a ${kind} attempt`);
+  return row;
+}
+
+/** Locks (or keeps an existing lock) and answers the minutes left. */
+async function lock(db: Database, userId: number, kind: LockoutKind): Promise<number> {
+  const { lockedUntil } = columns[kind];
+  const until = sql<Date>`case when ${lockedUntil} > now() then ${lockedUntil} else now() + ${lockInterval(kind)} end`;
+  const [row] = await db
+    .update(users)
+    .set(kind === 'login' ? { loginLockedUntil: until } : { payLockedUntil: until })
+    .where(eq(users.id, userId))
+    .returning({ seconds: sql<number>`ceil(extract(epoch from (${lockedUntil} - now())))::int` });
+  return minutesFrom(row?.seconds ?? limits[kind].lockMinutes * 60);
+}
+
+export async function resetFailures(db: Database, userId: number, kind: LockoutKind): Promise<void> {
+  await db
+    .update(users)
+    .set(kind === 'login' ? { loginFailures: 0, loginLockedUntil: null } : { payFailures: 0, payLockedUntil: null })
+    .where(eq(users.id, userId));
+}
+
+function minutesFrom(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
+ * Runs `check` (a hash verification) only when the user still has attempts left, counting the
+ * attempt first. At most `maxFailures` verifications happen per lock window, however many
+ * requests arrive at once; the attempt that reaches the limit locks for `lockMinutes`.
+ *
+ * Call it with the root database handle, not inside a business transaction: a rollback would
+ * erase the count.
+ */
+export async function attemptWithLockout(
+  db: Database,
+  userId: number,
+  kind: LockoutKind,
+  check: () => Promise<boolean>,
+): Promise<AttemptOutcome> {
+  const { maxFailures } = limits[kind];
+  const claim = await claimAttempt(db, userId, kind);
+  if (claim.lockedSeconds > 0) return { ok: false, locked: true, minutes: minutesFrom(claim.lockedSeconds) };
+  if (claim.attempt > maxFailures) return { ok: false, locked: true, minutes: await lock(db, userId, kind) };
+  if (await check()) {
+    await resetFailures(db, userId, kind);
+    return { ok: true };
+  }
+  if (claim.attempt >= maxFailures) return { ok: false, locked: true, minutes: await lock(db, userId, kind) };
+  return { ok: false, locked: false, remaining: maxFailures - claim.attempt };
+}
