@@ -1,6 +1,6 @@
 import type { UserRole } from '@crossmart/contract';
 import type { Database } from '../../db/client.ts';
-import { createUser } from './accounts.service.ts';
+import { createUser, findUserByAccount } from './accounts.service.ts';
 import { defaultHashing } from './passwords.ts';
 
 /** The demo accounts of product.md §8. Other parts (wallet, shops) find them by account name. */
@@ -48,6 +48,10 @@ export const demoUsers = [
 export const accountsSeedPart: { name: string; run(db: Database): Promise<void> } = {
   name: 'accounts',
   async run(db: Database) {
-    for (const user of demoUsers) await createUser(db, user, defaultHashing);
+    for (const user of demoUsers) {
+      // An operator may have made an account of that name with `admin:create` before the first start.
+      if (await findUserByAccount(db, user.account)) continue;
+      await createUser(db, user, defaultHashing);
+    }
   },
 };
