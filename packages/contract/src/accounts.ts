@@ -96,7 +96,7 @@ export const avatarFieldSchema = z
   .string()
   .trim()
   .max(L.avatarMaxLength)
-  .regex(/^(\/uploads\/[\w./-]+|https:\/\/[^\s"'<>]+)?$/, { error: 'validation.avatar_invalid' });
+  .regex(/^(\/uploads\/(?!.*\.\.)[\w./-]+|https:\/\/[^\s"'<>]+)?$/, { error: 'validation.avatar_invalid' });
 
 export const resetCodeFieldSchema = z
   .string()

@@ -55,5 +55,6 @@ describe('npm run admin:create', () => {
     } finally {
       await database.close();
     }
-  });
+    // Four Node processes, two of which migrate a fresh PGlite: slow on a busy 2-core machine.
+  }, 120_000);
 });

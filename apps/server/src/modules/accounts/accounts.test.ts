@@ -781,8 +781,10 @@ describe('profile and language', () => {
       email: input.email,
       avatar: '/uploads/avatar/abc.webp',
     });
-    const bad = failure(await post('/api/user/profile', { avatar: 'javascript:alert(1)' }, { token }));
-    expect(bad.fields?.avatar).toBe('Please upload a picture.');
+    for (const avatar of ['javascript:alert(1)', '/uploads/../api/user/logout', 'http://example.com/a.png']) {
+      const bad = failure(await post('/api/user/profile', { avatar }, { token }));
+      expect(bad.fields?.avatar).toBe('Please upload a picture.');
+    }
   });
 
   it('saves the language file name', async () => {
