@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
-import { attemptWithLockout } from './lockout.service.ts';
+import { attemptWithLockout, claimNothing } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
 import { type HashingOptions, hashSecret, newNumericCode, verifyAgainstDummy, verifySecret } from './passwords.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
@@ -187,6 +187,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const row = await findUserByAccount(db, input.account);
   if (!row) {
+    await claimNothing(db);
     await verifyAgainstDummy(input.password, context.hashing);
     throw new AppError('LOGIN_FAILED');
   }

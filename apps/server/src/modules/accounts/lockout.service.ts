@@ -35,20 +35,41 @@ async function claimAttempt(db: Database, userId: number, kind: LockoutKind) {
   const expired = sql`${lockedUntil} <= now()`;
   const nextFailures = sql<number>`case when ${expired} then 1 else ${failures} + 1 end`;
   const nextLock = sql<Date | null>`case when ${expired} then null else ${lockedUntil} end`;
-  const [row] = await db
-    .update(users)
-    .set(
-      kind === 'login'
-        ? { loginFailures: nextFailures, loginLockedUntil: nextLock }
-        : { payFailures: nextFailures, payLockedUntil: nextLock },
-    )
-    .where(eq(users.id, userId))
-    .returning({
-      attempt: failures,
-      lockedSeconds: sql<number>`coalesce(ceil(extract(epoch from (${lockedUntil} - now()))), 0)::int`,
-    });
+  // The count must not wait for a WAL flush: that wait (milliseconds to tens of milliseconds on a
+  // busy disk) is what would make a wrong password slower than an unknown account. Only a crash of
+  // the database server in the instant after the claim could lose it (ADR 0007).
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return tx
+      .update(users)
+      .set(
+        kind === 'login'
+          ? { loginFailures: nextFailures, loginLockedUntil: nextLock }
+          : { payFailures: nextFailures, payLockedUntil: nextLock },
+      )
+      .where(eq(users.id, userId))
+      .returning({
+        attempt: failures,
+        lockedSeconds: sql<number>`coalesce(ceil(extract(epoch from (${lockedUntil} - now()))), 0)::int`,
+      });
+  });
   if (!row) throw new Error(`user ${userId} vanished during a ${kind} attempt`);
   return row;
+}
+
+/**
+ * The same statements as a login claim, matching no row: an unknown account makes the database
+ * round trips a known one makes, so the answer takes as long.
+ */
+export async function claimNothing(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx
+      .update(users)
+      .set({ loginFailures: sql`${users.loginFailures} + 1` })
+      .where(eq(users.id, -1))
+      .returning({ attempt: users.loginFailures });
+  });
 }
 
 /** Locks (or keeps an existing lock) and answers the minutes left. */
