@@ -705,6 +705,14 @@ describe('payment code', () => {
     expect((row.payLockedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 60_000);
   });
 
+  it('refuses to run inside a transaction, where a rollback would erase the count', async () => {
+    const { user } = await withPayCode();
+    await expect(db().transaction((tx) => verifyPayPassword(tx, user.id, '000000'))).rejects.toThrow(
+      /root database handle/,
+    );
+    expect((await userRow(user.id)).payFailures).toBe(0);
+  });
+
   it('counts concurrent wrong codes sent through resetPay too', async () => {
     const { token, user } = await withPayCode();
     const answers = await Promise.all(

@@ -1,5 +1,6 @@
 import { accountLimits } from '@crossmart/contract';
 import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -109,6 +110,11 @@ export async function attemptWithLockout(
   kind: LockoutKind,
   check: () => Promise<boolean>,
 ): Promise<AttemptOutcome> {
+  if (db instanceof PgTransaction) {
+    // A rollback of the caller's transaction would erase the count, and the claim's relaxed
+    // commit would leak into the caller's commit. A programming error, not a user's.
+    throw new Error(`${kind} attempts must be checked on the root database handle, outside a transaction`);
+  }
   const { maxFailures } = limits[kind];
   const claim = await claimAttempt(db, userId, kind);
   if (claim.lockedSeconds > 0) return { ok: false, locked: true, minutes: minutesFrom(claim.lockedSeconds) };
