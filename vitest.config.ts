@@ -14,9 +14,23 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.timing.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Wall-clock measurements (`*.timing.test.ts`) run after every other file, alone, so that
+        // the suites' own parallel work does not drown what they measure.
+        test: {
+          name: 'server-timing',
+          include: ['apps/server/src/**/*.timing.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
