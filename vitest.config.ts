@@ -14,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.timing.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +27,19 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+        },
+      },
+      {
+        // Wall-clock measurements (`*.timing.test.ts`) run after every other file, alone, so that
+        // the suites' own parallel work does not drown what they measure.
+        test: {
+          name: 'server-timing',
+          include: ['apps/server/src/**/*.timing.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -6,9 +6,12 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
+import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },
   });
+  await app.register(authPlugin, { resolveSession: (token) => findSessionUser(deps.database.db, token) });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(openApiPlugin);
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
@@ -99,6 +103,10 @@ export async function buildApp(deps: AppDeps) {
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
   await app.register(platformRoutes, moduleDeps);
   await app.register(contentRoutes, moduleDeps);
+  await app.register(accountsRoutes, {
+    ...moduleDeps,
+    userInfoProviders: [async (db, userId) => ({ balance: await getUserBalance(db, userId) })],
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

@@ -33,6 +33,31 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(rootDir, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   TRUST_PROXY: booleanString.default(false),
+  /** argon2id cost for passwords and payment codes; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
+  ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .default(19 * 1024),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(8).default(1),
+  /** Failed logins one IP may make in 15 minutes. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Failed logins one account name may receive in 15 minutes (the account lock after 10 is separate). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /** Registrations one IP may make in an hour. */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Reset-code requests and code-based resets one IP may make in an hour. */
+  RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Outgoing mail: SMTP when SMTP_HOST is set; otherwise mail stays in the outbox table. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: booleanString.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -17,6 +17,19 @@ export const errorKeys = [
   'INTERNAL',
   'INSUFFICIENT_BALANCE',
   'ALREADY_PROCESSED',
+  // accounts (issue 4)
+  'ACCOUNT_TAKEN',
+  'EMAIL_TAKEN',
+  'MOBILE_TAKEN',
+  'LOGIN_FAILED',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_DISABLED',
+  'PASSWORD_WRONG',
+  'PASSWORD_SAME',
+  'RESET_CODE_INVALID',
+  'PAY_PASSWORD_NOT_SET',
+  'PAY_PASSWORD_WRONG',
+  'PAY_LOCKED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

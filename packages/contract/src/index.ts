@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './client-constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

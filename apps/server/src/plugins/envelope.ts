@@ -114,12 +114,23 @@ function numericParams(params: Record<string, unknown>): MessageParams {
   return out;
 }
 
+/** Services name messages by key in AppError fields (`{ email: 'errors.EMAIL_TAKEN' }`); translate those. */
+function localizeFields(request: FastifyRequest, fields: Record<string, string> | undefined) {
+  if (!fields) return undefined;
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, hasMessage(message) ? request.t(message) : message]),
+  );
+}
+
 /** One error handler for the whole app: every failure leaves as an envelope, never with internals. */
 export const envelopePlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return sendFailure(request, reply, error.key, { params: error.params, fields: error.fields });
+        return sendFailure(request, reply, error.key, {
+          params: error.params,
+          fields: localizeFields(request, error.fields),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = describeIssues(request, error.validation, error.validationContext);

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
+import { accountsSeedPart } from '../modules/accounts/index.ts';
 
 /** One part of the demo data; each feature module contributes its own. */
 export interface SeedPart {
@@ -8,7 +9,7 @@ export interface SeedPart {
 }
 
 /** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [];
+export const demoSeedParts: SeedPart[] = [accountsSeedPart];
 
 const seedMarkerKey = 'demo_seed';
 

@@ -42,6 +42,22 @@ export async function openTestDatabase(config: Config): Promise<{ database: Data
   };
 }
 
+/**
+ * Test settings: cheap argon2 (tests that measure hashing pass the real cost in `env`) and login
+ * and sign-up limits high enough for suites that create many users from one address.
+ */
+const testDefaults: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_TIME_COST: '1',
+  LOGIN_MAX_FAILURES_PER_IP: '100000',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+  REGISTER_MAX_PER_IP: '100000',
+  RESET_MAX_PER_IP: '100000',
+};
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
@@ -51,7 +67,7 @@ export async function createTestApp(
     routes?: (app: App, database: DatabaseHandle) => void;
   } = {},
 ): Promise<TestContext> {
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
+  const config = readConfig({ ...testDefaults, ...options.env });
   const { database, drop } = await openTestDatabase(config);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   await prepareDatabase(database, {

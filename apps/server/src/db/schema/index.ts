@@ -1,2 +1,3 @@
+export * from './accounts.ts';
 export * from './ledger.ts';
 export * from './platform.ts';

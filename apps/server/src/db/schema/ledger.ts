@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 /**
  * Ledger accounts: one wallet per user (`user:<id>`) and the platform accounts. `balance` is a
@@ -24,7 +25,7 @@ export const ledgerAccounts = pgTable(
   {
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
-    userId: integer('user_id'),
+    userId: integer('user_id').references(() => users.id),
     isNegativeAllowed: boolean('is_negative_allowed').notNull().default(false),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

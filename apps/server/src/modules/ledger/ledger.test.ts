@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { insertTestUser } from '../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   getPlatformBalances,
@@ -16,9 +17,8 @@ import {
 
 let ctx: TestContext;
 let db: Database;
-let nextUserId = 1000;
 let nextReference = 1;
-const newUser = () => nextUserId++;
+const newUser = async () => (await insertTestUser(db)).id;
 const newReference = () => `ref-${nextReference++}`;
 
 beforeAll(async () => {
@@ -55,7 +55,7 @@ async function errorKeyOf(promise: Promise<unknown>): Promise<string> {
 
 describe('postTransaction', () => {
   it('moves money between accounts with entries that record the balance after', async () => {
-    const user = newUser();
+    const user = await newUser();
     const before = await getPlatformBalances(db);
     const posted = await recharge(user, 5000);
     expect(posted.balances.get(`user:${user}`)).toBe(5000);
@@ -67,7 +67,7 @@ describe('postTransaction', () => {
   });
 
   it('refuses to overdraw a user and writes nothing', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 100);
     const before = await verifyLedger(db);
     expect(await errorKeyOf(withdraw(user, 101))).toBe('INSUFFICIENT_BALANCE');
@@ -76,7 +76,7 @@ describe('postTransaction', () => {
   });
 
   it('posts one business event only once', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 1000);
     await withdraw(user, 10, 'withdrawal-1');
     expect(await errorKeyOf(withdraw(user, 10, 'withdrawal-1'))).toBe('ALREADY_PROCESSED');
@@ -84,7 +84,7 @@ describe('postTransaction', () => {
   });
 
   it('rejects unbalanced, fractional, zero and duplicate-account legs before touching the database', async () => {
-    const user = newUser();
+    const user = await newUser();
     await expect(
       post('recharge', [
         { account: { platform: 'external' }, amount: -10 },
@@ -118,14 +118,14 @@ describe('postTransaction', () => {
         reference: newReference(),
         legs: [
           { account: { platform: 'external' }, amount: -1 },
-          { account: { userId: newUser() }, amount: 1 },
+          { account: { userId: await newUser() }, amount: 1 },
         ],
       }),
     ).rejects.toThrow(/inside a database transaction/);
   });
 
   it('rolls back with the business state change when the caller fails after posting', async () => {
-    const user = newUser();
+    const user = await newUser();
     await expect(
       db.transaction(async (tx) => {
         await postTransaction(tx, {
@@ -145,13 +145,13 @@ describe('postTransaction', () => {
 
 describe('database guards', () => {
   it('keeps entries and transactions immutable', async () => {
-    await recharge(newUser(), 10);
+    await recharge(await newUser(), 10);
     await expect(db.execute(sql`update ledger_entries set amount = amount + 1`)).rejects.toThrow();
     await expect(db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
   });
 
   it('refuses at commit a transaction whose entries do not sum to zero', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 10);
     await expect(
       db.transaction(async (tx) => {
@@ -168,7 +168,7 @@ describe('database guards', () => {
   });
 
   it('refuses a negative user balance even when written directly', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 10);
     await expect(db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${user}`)).rejects.toThrow();
   });
@@ -176,7 +176,7 @@ describe('database guards', () => {
 
 describe('concurrency', () => {
   it('50 concurrent withdrawals exceeding the balance never overdraw it', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 1000);
     const results = await Promise.all(Array.from({ length: 50 }, () => errorKeyOf(withdraw(user, 30))));
     expect(results.filter((key) => key === 'none')).toHaveLength(33);
@@ -186,7 +186,7 @@ describe('concurrency', () => {
   });
 
   it('the same business event posted concurrently takes effect once', async () => {
-    const user = newUser();
+    const user = await newUser();
     await recharge(user, 1000);
     const results = await Promise.all(Array.from({ length: 10 }, () => errorKeyOf(withdraw(user, 100, 'same-event'))));
     expect(results.filter((key) => key === 'none')).toHaveLength(1);
@@ -213,7 +213,7 @@ describe('model-based property', () => {
   it('random recharges, withdrawals, audits, payments and settlements keep every invariant', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
-        const users = [newUser(), newUser(), newUser()];
+        const users = [await newUser(), await newUser(), await newUser()];
         const start = await getPlatformBalances(db);
         const model = { users: [0, 0, 0], escrow: 0, pending: 0, fees: 0, external: 0 };
         const openWithdrawals: Array<{ id: string; user: number; amount: number }> = [];

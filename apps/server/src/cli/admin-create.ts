@@ -1,0 +1,99 @@
+/**
+ * `npm run admin:create -- --account NAME [--email ADDRESS]`: creates an admin account on the
+ * configured database (DATABASE_URL, else PGlite in DATA_DIR). The password is prompted for
+ * (hidden, twice) on a terminal, or read from the first line of standard input otherwise:
+ *   printf '%s\n' "$PASSWORD" | npm run admin:create -- --account ops
+ * It is never taken from the command line, where other users could see it.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { accountFieldSchema, emailFieldSchema, passwordFieldSchema } from '@crossmart/contract';
+import { prepareDatabase } from '../bootstrap.ts';
+import { readConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { createUser, hashingFromConfig } from '../modules/accounts/index.ts';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads one line from a terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { stdin, stdout } = process;
+    stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const done = (error?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.removeListener('data', onData);
+      stdout.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new Error('cancelled'));
+        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readFirstLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readFirstLine();
+  const first = await promptHidden('Password: ');
+  const second = await promptHidden('Repeat password: ');
+  if (first !== second) fail('The two passwords do not match.');
+  return first;
+}
+
+const { values } = parseArgs({
+  options: { account: { type: 'string' }, email: { type: 'string' } },
+  strict: true,
+});
+const account = accountFieldSchema.safeParse(values.account ?? '');
+if (!account.success)
+  fail('Usage: npm run admin:create -- --account NAME [--email ADDRESS] (3-32 letters, digits, _ . @ -)');
+const email = values.email === undefined ? undefined : emailFieldSchema.safeParse(values.email);
+if (email && !email.success) fail('The email address is not valid.');
+
+const password = passwordFieldSchema.safeParse(await readPassword());
+if (!password.success) fail('The password must have 6 to 128 characters.');
+
+const config = readConfig();
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+try {
+  await prepareDatabase(database, { seedDemo: false });
+  const user = await createUser(
+    database.db,
+    { account: account.data, password: password.data, role: 'admin', email: email?.data ?? null },
+    hashingFromConfig(config),
+  );
+  console.log(`created admin "${user.account}" (id ${user.id}) on ${database.engine}`);
+} catch (error) {
+  if (error instanceof AppError)
+    fail(`Not created: ${error.key === 'ACCOUNT_TAKEN' ? 'the account exists' : error.key}.`);
+  throw error;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,57 @@
+import type { UserRole } from '@crossmart/contract';
+import type { Database } from '../../db/client.ts';
+import { createUser, findUserByAccount } from './accounts.service.ts';
+import { defaultHashing } from './passwords.ts';
+
+/** The demo accounts of product.md §8. Other parts (wallet, shops) find them by account name. */
+export const demoUsers = [
+  {
+    account: 'demo',
+    password: 'demo123',
+    payPassword: '123456',
+    role: 'buyer',
+    family_name: 'Demo',
+    given_name: 'Buyer',
+    email: 'demo@crossmart.invalid',
+    mobile: '+819000000001',
+  },
+  {
+    account: 'merchant',
+    password: 'merchant123',
+    role: 'merchant',
+    family_name: 'Demo',
+    given_name: 'Merchant',
+    email: 'merchant@crossmart.invalid',
+    mobile: '+819000000002',
+  },
+  {
+    account: 'admin',
+    password: 'admin123',
+    role: 'admin',
+    family_name: 'Demo',
+    given_name: 'Admin',
+    email: 'admin@crossmart.invalid',
+    mobile: '+819000000003',
+  },
+] as const satisfies readonly {
+  account: string;
+  password: string;
+  payPassword?: string;
+  role: UserRole;
+  family_name: string;
+  given_name: string;
+  email: string;
+  mobile: string;
+}[];
+
+/** A `SeedPart` (seed/demo-seed.ts), typed by shape so the module does not import the seed. */
+export const accountsSeedPart: { name: string; run(db: Database): Promise<void> } = {
+  name: 'accounts',
+  async run(db: Database) {
+    for (const user of demoUsers) {
+      // An operator may have made an account of that name with `admin:create` before the first start.
+      if (await findUserByAccount(db, user.account)) continue;
+      await createUser(db, user, defaultHashing);
+    }
+  },
+};

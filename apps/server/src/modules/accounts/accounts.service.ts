@@ -1,0 +1,436 @@
+import {
+  accountLimits,
+  type ErrorKey,
+  type LanguageFile,
+  type LoginResponse,
+  languageFileSchema,
+  type ProfileRequest,
+  type RegisterRequest,
+  type UserInfo,
+  type UserRole,
+  userRoleSchema,
+} from '@crossmart/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { passwordResetCodes, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import { attemptWithLockout, claimNothing } from './lockout.service.ts';
+import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
+import { type HashingOptions, hashSecret, newNumericCode, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
+
+/**
+ * Fills the parts of the user info other modules own (the wallet's balance, the merchant's
+ * shop). Wired in app.ts, so that accounts never imports those modules.
+ */
+export type UserInfoProvider = (
+  db: Database,
+  userId: number,
+) => Promise<Partial<Pick<UserInfo, 'balance' | 'shop_id'>>>;
+
+type UserRow = typeof users.$inferSelect;
+
+const uniqueErrors: Record<string, { key: ErrorKey; field: string }> = {
+  users_account_key: { key: 'ACCOUNT_TAKEN', field: 'account' },
+  users_email_key: { key: 'EMAIL_TAKEN', field: 'email' },
+  users_mobile_key: { key: 'MOBILE_TAKEN', field: 'mobile' },
+};
+
+/** Turns a unique violation on users (Postgres 23505, on `error.cause` under Drizzle) into its business error. */
+function asUniqueViolation(error: unknown): AppError | undefined {
+  const candidates = [error, error instanceof Error ? error.cause : undefined];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'object' || candidate === null) continue;
+    const { code, constraint } = candidate as { code?: unknown; constraint?: unknown };
+    if (code !== '23505' || typeof constraint !== 'string') continue;
+    const found = uniqueErrors[constraint];
+    if (found) return new AppError(found.key, undefined, { [found.field]: `errors.${found.key}` });
+  }
+  return undefined;
+}
+
+async function withUniqueErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asUniqueViolation(error) ?? error;
+  }
+}
+
+async function findUserRow(db: Database, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+async function getUserRow(db: Database, userId: number): Promise<UserRow> {
+  const row = await findUserRow(db, userId);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  return row;
+}
+
+/** Accounts compare without case: `Demo` and `demo` are one account. */
+export async function findUserByAccount(db: Database, account: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.account}) = lower(${account.trim()})`).limit(1);
+  return row;
+}
+
+async function toUserInfo(db: Database, row: UserRow, providers: readonly UserInfoProvider[]): Promise<UserInfo> {
+  let info: UserInfo = {
+    id: row.id,
+    account: row.account,
+    family_name: row.familyName,
+    given_name: row.givenName,
+    email: row.email,
+    mobile: row.mobile,
+    avatar: row.avatar,
+    language: languageFileSchema.catch('jp').parse(row.language),
+    role: userRoleSchema.parse(row.role),
+    balance: 0,
+    has_pay_password: row.payPasswordHash !== null,
+    shop_id: null,
+  };
+  for (const provide of providers) info = { ...info, ...(await provide(db, row.id)) };
+  return info;
+}
+
+export async function getUserInfo(
+  db: Database,
+  userId: number,
+  providers: readonly UserInfoProvider[] = [],
+): Promise<UserInfo> {
+  return toUserInfo(db, await getUserRow(db, userId), providers);
+}
+
+export interface AccountsContext {
+  hashing: HashingOptions;
+  providers?: readonly UserInfoProvider[];
+  session?: SessionContext;
+  mailTransport?: MailTransport | undefined;
+}
+
+async function startSession(db: Database, row: UserRow, context: AccountsContext): Promise<LoginResponse> {
+  const session = await createSession(db, row.id, context.session);
+  const info = await toUserInfo(db, row, context.providers ?? []);
+  return { userinfo: { ...info, token: session.token, expires_at: session.expiresAt.toISOString() } };
+}
+
+export interface NewUser {
+  account: string;
+  password: string;
+  role?: UserRole;
+  family_name?: string;
+  given_name?: string;
+  email?: string | null;
+  mobile?: string | null;
+  language?: LanguageFile;
+  payPassword?: string;
+}
+
+/** Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN. */
+export async function createUser(db: Database, input: NewUser, hashing: HashingOptions): Promise<UserRow> {
+  const [passwordHash, payPasswordHash] = await Promise.all([
+    hashSecret(input.password, hashing),
+    input.payPassword === undefined ? Promise.resolve(null) : hashSecret(input.payPassword, hashing),
+  ]);
+  const [row] = await withUniqueErrors(() =>
+    db
+      .insert(users)
+      .values({
+        account: input.account.trim(),
+        passwordHash,
+        payPasswordHash,
+        role: input.role ?? 'buyer',
+        familyName: input.family_name ?? '',
+        givenName: input.given_name ?? '',
+        email: input.email ?? null,
+        mobile: input.mobile ?? null,
+        ...(input.language ? { language: input.language } : {}),
+      })
+      .returning(),
+  );
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}
+
+/** `POST /api/user/register`: a buyer account, logged in at once. */
+export async function registerUser(
+  db: Database,
+  input: RegisterRequest,
+  context: AccountsContext & { language: LanguageFile },
+): Promise<LoginResponse> {
+  const row = await createUser(
+    db,
+    {
+      account: input.account,
+      password: input.password,
+      family_name: input.family_name,
+      given_name: input.given_name,
+      email: input.email,
+      mobile: input.mobile,
+      language: context.language,
+    },
+    context.hashing,
+  );
+  return startSession(db, row, context);
+}
+
+/**
+ * `POST /api/user/login`. An unknown account and a wrong password give the same answer after the
+ * same work (a verification against a dummy hash). Attempts are counted before verification;
+ * the 10th failure locks the account for 15 minutes.
+ */
+export async function login(
+  db: Database,
+  input: { account: string; password: string },
+  context: AccountsContext,
+): Promise<LoginResponse> {
+  const row = await findUserByAccount(db, input.account);
+  if (!row) {
+    await claimNothing(db);
+    await verifyAgainstDummy(input.password, context.hashing);
+    throw new AppError('LOGIN_FAILED');
+  }
+  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, input.password));
+  if (!outcome.ok) {
+    throw outcome.locked ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes }) : new AppError('LOGIN_FAILED');
+  }
+  if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  return startSession(db, row, context);
+}
+
+export async function logout(db: Database, sessionId: number): Promise<void> {
+  await revokeSession(db, sessionId);
+}
+
+/** `POST /api/user/profile`: changes only the given fields; the user comes from the session. */
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  patch: ProfileRequest,
+  providers: readonly UserInfoProvider[] = [],
+): Promise<UserInfo> {
+  const values: Partial<typeof users.$inferInsert> = {};
+  if (patch.family_name !== undefined) values.familyName = patch.family_name;
+  if (patch.given_name !== undefined) values.givenName = patch.given_name;
+  if (patch.email !== undefined) values.email = patch.email;
+  if (patch.mobile !== undefined) values.mobile = patch.mobile;
+  if (patch.avatar !== undefined) values.avatar = patch.avatar;
+  if (Object.keys(values).length > 0) {
+    await withUniqueErrors(() =>
+      db
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, userId)),
+    );
+  }
+  return getUserInfo(db, userId, providers);
+}
+
+export async function setLanguage(db: Database, userId: number, language: LanguageFile): Promise<LanguageFile> {
+  await db.update(users).set({ language, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  return language;
+}
+
+/** Verifies the login password of a logged-in user, counted towards the login lock. */
+async function requireLoginPassword(db: Database, row: UserRow, password: string): Promise<void> {
+  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, password));
+  if (outcome.ok) return;
+  throw outcome.locked
+    ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes })
+    : new AppError('PASSWORD_WRONG', undefined, { password: 'errors.PASSWORD_WRONG' });
+}
+
+/** New password, every session ended, pending reset codes voided, login lock lifted: one transaction. */
+async function replacePassword(db: Database, userId: number, newPassword: string, hashing: HashingOptions) {
+  const passwordHash = await hashSecret(newPassword, hashing);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        loginFailures: 0,
+        loginLockedUntil: null,
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
+    await revokeAllSessions(tx, userId);
+  });
+}
+
+/** `POST /api/user/resetpwd` with `oldpassword`: ends every session, the current one included. */
+export async function changePassword(
+  db: Database,
+  userId: number,
+  input: { oldpassword: string; newpassword: string },
+  hashing: HashingOptions,
+): Promise<void> {
+  const row = await getUserRow(db, userId);
+  const outcome = await attemptWithLockout(db, row.id, 'login', () =>
+    verifySecret(row.passwordHash, input.oldpassword),
+  );
+  if (!outcome.ok) {
+    throw outcome.locked
+      ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes })
+      : new AppError('PASSWORD_WRONG', undefined, { oldpassword: 'errors.PASSWORD_WRONG' });
+  }
+  await replacePassword(db, row.id, input.newpassword, hashing);
+}
+
+const codeInterval = sql.raw(`interval '${accountLimits.resetCodeMinutes} minutes'`);
+
+/**
+ * `POST /api/user/forgot_code`: mails a 6-digit code valid 10 minutes to the account's email and
+ * voids older codes. The answer and the work are the same whether or not the account exists.
+ */
+export async function sendResetCode(
+  db: Database,
+  account: string,
+  context: AccountsContext,
+): Promise<{ expires_in_minutes: number }> {
+  const answer = { expires_in_minutes: accountLimits.resetCodeMinutes };
+  const row = await findUserByAccount(db, account);
+  const code = newNumericCode(accountLimits.resetCodeDigits);
+  const codeHash = await hashSecret(code, context.hashing);
+  if (!row?.email || row.status !== 'active') return answer;
+  const email = row.email;
+  const language = languageFileSchema.catch('jp').parse(row.language);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetCodes.userId, row.id), isNull(passwordResetCodes.usedAt)));
+    await tx.insert(passwordResetCodes).values({ userId: row.id, codeHash, expiresAt: sql`now() + ${codeInterval}` });
+    const params = { code, minutes: accountLimits.resetCodeMinutes, account: row.account };
+    await enqueueMail(tx, {
+      kind: 'password_reset',
+      userId: row.id,
+      to: email,
+      subject: translate(language, 'mail.reset_code.subject', params),
+      text: translate(language, 'mail.reset_code.body', params),
+    });
+  });
+  if (context.mailTransport) {
+    // Sending must not change the answer or its timing; failures are recorded on the outbox row.
+    void deliverPendingMail(db, context.mailTransport).catch(() => {});
+  }
+  return answer;
+}
+
+/**
+ * `POST /api/user/resetpwd` with `account` and `code`. The code is single use and allows
+ * 5 wrong tries; every failure looks the same (RESET_CODE_INVALID).
+ */
+export async function resetPasswordWithCode(
+  db: Database,
+  input: { account: string; code: string; newpassword: string },
+  hashing: HashingOptions,
+): Promise<void> {
+  const invalid = () => new AppError('RESET_CODE_INVALID', undefined, { code: 'errors.RESET_CODE_INVALID' });
+  const row = await findUserByAccount(db, input.account);
+  const [pending] = row
+    ? await db
+        .select({ id: passwordResetCodes.id, codeHash: passwordResetCodes.codeHash })
+        .from(passwordResetCodes)
+        .where(
+          and(
+            eq(passwordResetCodes.userId, row.id),
+            isNull(passwordResetCodes.usedAt),
+            gt(passwordResetCodes.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(passwordResetCodes.id))
+        .limit(1)
+    : [];
+  if (!row || !pending) {
+    await verifyAgainstDummy(input.code, hashing);
+    throw invalid();
+  }
+  // Count the try before verifying, atomically, so concurrent guesses cannot exceed the allowance.
+  const [claim] = await db
+    .update(passwordResetCodes)
+    .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+    .where(and(eq(passwordResetCodes.id, pending.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ attempts: passwordResetCodes.attempts });
+  if (!claim || claim.attempts > accountLimits.resetCodeMaxAttempts) throw invalid();
+  if (!(await verifySecret(pending.codeHash, input.code))) {
+    if (claim.attempts >= accountLimits.resetCodeMaxAttempts) {
+      await db.update(passwordResetCodes).set({ usedAt: sql`now()` }).where(eq(passwordResetCodes.id, pending.id));
+    }
+    throw invalid();
+  }
+  if (await verifySecret(row.passwordHash, input.newpassword)) {
+    throw new AppError('PASSWORD_SAME', undefined, { newpassword: 'validation.password_same' });
+  }
+  const [consumed] = await db
+    .update(passwordResetCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetCodes.id, pending.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  if (!consumed) throw invalid();
+  await replacePassword(db, row.id, input.newpassword, hashing);
+}
+
+/**
+ * `POST /api/user/resetPay`: sets the payment code the first time with the login password, and
+ * changes it afterwards with the old code (spec §5).
+ */
+export async function setPayPassword(
+  db: Database,
+  userId: number,
+  input: { paypwd: string; oldpaypwd?: string | undefined; password?: string | undefined },
+  hashing: HashingOptions,
+): Promise<void> {
+  const row = await getUserRow(db, userId);
+  const isFirst = row.payPasswordHash === null;
+  if (isFirst) {
+    if (!input.password) {
+      throw new AppError('VALIDATION_FAILED', undefined, { password: 'validation.login_password_required' });
+    }
+    await requireLoginPassword(db, row, input.password);
+  } else {
+    if (!input.oldpaypwd) {
+      throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
+    }
+    await verifyPayPassword(db, userId, input.oldpaypwd);
+  }
+  const payPasswordHash = await hashSecret(input.paypwd, hashing);
+  const updated = await db
+    .update(users)
+    .set({ payPasswordHash, payFailures: 0, payLockedUntil: null, updatedAt: sql`now()` })
+    // A first-time set must not overwrite a code set meanwhile by another request.
+    .where(and(eq(users.id, userId), isFirst ? isNull(users.payPasswordHash) : undefined))
+    .returning({ id: users.id });
+  if (updated.length === 0) {
+    throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
+  }
+}
+
+/**
+ * Checks a user's payment code for any module that spends money (pay orders, withdraw).
+ * Throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_WRONG (with `remaining`) or PAY_LOCKED (with
+ * `minutes`). Five wrong codes lock payment for 30 minutes; every try is counted, concurrent
+ * ones included.
+ *
+ * Pass the root database handle and call it before opening the business transaction: inside a
+ * transaction that later rolls back, the count of a wrong try would be lost.
+ */
+export async function verifyPayPassword(db: Database, userId: number, code: string): Promise<void> {
+  const [row] = await db
+    .select({ payPasswordHash: users.payPasswordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  const hash = row.payPasswordHash;
+  if (hash === null) throw new AppError('PAY_PASSWORD_NOT_SET');
+  const outcome = await attemptWithLockout(db, userId, 'pay', () => verifySecret(hash, code));
+  if (outcome.ok) return;
+  if (outcome.locked) throw new AppError('PAY_LOCKED', { minutes: outcome.minutes });
+  throw new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
+}

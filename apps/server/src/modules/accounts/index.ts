@@ -1,0 +1,21 @@
+export { type AccountsRouteOptions, accountsRoutes } from './accounts.routes.ts';
+export { accountsSeedPart, demoUsers } from './accounts.seed.ts';
+export {
+  createUser,
+  findUserByAccount,
+  getUserInfo,
+  type NewUser,
+  type UserInfoProvider,
+  verifyPayPassword,
+} from './accounts.service.ts';
+export {
+  createMailTransport,
+  deliverPendingMail,
+  enqueueMail,
+  listOutbox,
+  type MailTransport,
+  type OutboxMail,
+  type OutgoingMail,
+} from './mail.service.ts';
+export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
+export { findSessionUser, revokeAllSessions, type SessionUser } from './sessions.service.ts';

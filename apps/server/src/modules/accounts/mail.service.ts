@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where mail leaves the platform. SMTP in production; tests may hand in a fake. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** An SMTP transport when SMTP_HOST is configured; otherwise undefined (mail stays in the outbox). */
+export function createMailTransport(config: Config): MailTransport | undefined {
+  if (!config.SMTP_HOST) return undefined;
+  const transporter = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+  });
+  return {
+    send: async (mail) => {
+      await transporter.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+export interface MailToQueue extends OutgoingMail {
+  kind: string;
+  userId?: number | undefined;
+}
+
+/** Puts a mail in the outbox (in the caller's transaction, so it leaves only if the event commits). */
+export async function enqueueMail(db: Database, mail: MailToQueue): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      userId: mail.userId ?? null,
+      toAddress: mail.to,
+      subject: mail.subject,
+      bodyText: mail.text,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
+
+const maxAttempts = 3;
+
+/**
+ * Sends pending outbox rows through the transport. Rows are claimed with `FOR UPDATE SKIP LOCKED`,
+ * so several instances never send the same mail twice. A row that fails `maxAttempts` times is
+ * marked failed.
+ */
+export async function deliverPendingMail(
+  db: Database,
+  transport: MailTransport,
+  limit = 20,
+): Promise<{ sent: number; failed: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'))
+      .orderBy(asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    let sent = 0;
+    let failed = 0;
+    for (const row of rows) {
+      try {
+        await transport.send({ to: row.toAddress, subject: row.subject, text: row.bodyText });
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+          .where(eq(mailOutbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        await tx
+          .update(mailOutbox)
+          .set({
+            status: attempts >= maxAttempts ? 'failed' : 'pending',
+            attempts,
+            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          })
+          .where(eq(mailOutbox.id, row.id));
+        if (attempts >= maxAttempts) failed += 1;
+      }
+    }
+    return { sent, failed };
+  });
+}
+
+export interface OutboxMail {
+  id: number;
+  userId: number | null;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  status: string;
+  createdAt: Date;
+}
+
+/** The newest outbox rows, optionally only those to one address (admin console, tests). */
+export async function listOutbox(
+  db: Database,
+  filter: { to?: string; statuses?: string[]; limit?: number } = {},
+): Promise<OutboxMail[]> {
+  const conditions = [
+    filter.to ? eq(mailOutbox.toAddress, filter.to) : undefined,
+    filter.statuses ? inArray(mailOutbox.status, filter.statuses) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return db
+    .select({
+      id: mailOutbox.id,
+      userId: mailOutbox.userId,
+      kind: mailOutbox.kind,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      text: mailOutbox.bodyText,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(and(...conditions))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(filter.limit ?? 50);
+}
