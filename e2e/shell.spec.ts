@@ -41,6 +41,8 @@ test.describe('routes and guard (spec §2, §6)', () => {
     page,
     context,
   }) => {
+    // One visit per route of the table: give the walk a budget that grows with it.
+    test.setTimeout(150_000);
     await storeSession(context, { token: 'stored-token', userInfo: demoUser });
     const paths = [
       ['/order', '注文'],
