@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { catalogRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { platformRoutes } from './modules/platform/index.ts';
@@ -13,6 +14,7 @@ import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -87,11 +89,13 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(openApiPlugin);
+  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
   await app.register(platformRoutes, moduleDeps);
   await app.register(contentRoutes, moduleDeps);
+  await app.register(catalogRoutes, moduleDeps);
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

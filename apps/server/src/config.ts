@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().min(1).default(path.join(rootDir, 'data')),
+  /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
+  UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SEED_DEMO: booleanString.default(true),
   CURRENCY: z
@@ -35,7 +37,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
 });
 
-export type Config = z.infer<typeof envSchema>;
+const configSchema = envSchema.transform((env) => ({
+  ...env,
+  UPLOAD_DIR: env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads'),
+}));
+
+export type Config = z.infer<typeof configSchema>;
 type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
@@ -51,7 +58,7 @@ export class ConfigError extends Error {
 /** Parses an environment; empty strings count as unset. Throws ConfigError listing every bad key. */
 export function parseConfig(env: Env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (!result.success) throw new ConfigError(result.error.issues);
   return result.data;
 }

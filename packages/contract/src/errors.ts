@@ -15,6 +15,11 @@ export const errorKeys = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  // catalog
+  'PRODUCT_NOT_FOUND',
+  'SHOP_NOT_FOUND',
+  'SKU_NOT_FOUND',
+  'INSUFFICIENT_STOCK',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

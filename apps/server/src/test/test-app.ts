@@ -56,6 +56,7 @@ export async function createTestApp(
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   await prepareDatabase(database, {
     seedDemo: options.seedDemo ?? false,
+    uploadDir: config.UPLOAD_DIR,
     ...(options.seedParts ? { seedParts: options.seedParts } : {}),
   });
   const app = await buildApp({
