@@ -4,6 +4,7 @@ import { type App, buildApp } from '../app.ts';
 import { prepareDatabase } from '../bootstrap.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { ModuleDeps } from '../modules/module-deps.ts';
 import { openRedis } from '../redis.ts';
 import type { SeedPart } from '../seed/demo-seed.ts';
 
@@ -47,8 +48,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     seedDemo?: boolean;
     seedParts?: SeedPart[];
-    /** Extra routes a test needs, registered before the app is ready. */
-    routes?: (app: App) => void;
+    /** Extra routes a test needs, registered before the app is ready, with the modules' deps. */
+    routes?: (app: App, deps: ModuleDeps) => void;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
@@ -65,7 +66,7 @@ export async function createTestApp(
     redis,
     redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
   });
-  options.routes?.(app);
+  options.routes?.(app, { config, database, redis });
   await app.ready();
   return {
     app,

@@ -143,12 +143,12 @@ function cheapTotal(query: ProductListQuery): SQL<number> | undefined {
   if (query.keyword) return undefined;
   if (query.shop_id !== undefined && query.category_id !== undefined) return undefined;
   if (query.shop_id !== undefined) {
-    return sql<number>`(select ${shops.productCount} from ${shops} where ${shops.id} = ${query.shop_id})`;
+    return sql<number>`(select s.product_count from shops s where s.id = ${query.shop_id})`;
   }
   if (query.category_id !== undefined) {
-    return sql<number>`(select ${categories.productCount} from ${categories} where ${categories.id} = ${query.category_id})`;
+    return sql<number>`(select c.product_count from categories c where c.id = ${query.category_id})`;
   }
-  return sql<number>`(select coalesce(sum(${categories.productCount}), 0)::int from ${categories})`;
+  return sql<number>`(select coalesce(sum(c.product_count), 0)::int from categories c)`;
 }
 
 /** `GET /api/product/list`: filters, keyword search and sorts, each served by an index. */
@@ -190,11 +190,11 @@ export async function getProductDetail(
   const isFavourite =
     viewerId === undefined
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${productFavourites} where ${productFavourites.userId} = ${viewerId} and ${productFavourites.productId} = ${products.id})`;
+      : sql<boolean>`exists (select 1 from product_favourites f where f.user_id = ${viewerId} and f.product_id = ${productId})`;
   const isFollowed =
     viewerId === undefined
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${shopFollows} where ${shopFollows.userId} = ${viewerId} and ${shopFollows.shopId} = ${shops.id})`;
+      : sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${viewerId} and f.shop_id = ${products.shopId})`;
   const [productRows, skuRows, reviews] = await Promise.all([
     db
       .select({
@@ -296,7 +296,7 @@ export async function getShopDetail(
   const isFollowed =
     viewerId === undefined
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${shopFollows} where ${shopFollows.userId} = ${viewerId} and ${shopFollows.shopId} = ${shops.id})`;
+      : sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${viewerId} and f.shop_id = ${shopId})`;
   const rows = await db
     .select({
       ...shopCardColumns,

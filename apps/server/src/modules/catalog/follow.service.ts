@@ -15,16 +15,13 @@ import { localized } from './localize.ts';
 
 export async function followShop(db: Database, userId: number, shopId: number): Promise<FollowResult> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(shopFollows)
-      .select(
-        tx
-          .select({ userId: sql<number>`${userId}::int`.as('user_id'), shopId: shops.id })
-          .from(shops)
-          .where(and(eq(shops.id, shopId), eq(shops.status, 1))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: shopFollows.id });
+    const [open] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
+    const inserted = open
+      ? await tx.insert(shopFollows).values({ userId, shopId }).onConflictDoNothing().returning({ id: shopFollows.id })
+      : [];
     if (inserted.length > 0) {
       const [shop] = await tx
         .update(shops)
@@ -37,7 +34,7 @@ export async function followShop(db: Database, userId: number, shopId: number): 
     const [shop] = await tx
       .select({
         fans: shops.fans,
-        followed: sql<boolean>`exists (select 1 from ${shopFollows} where ${shopFollows.userId} = ${userId} and ${shopFollows.shopId} = ${shops.id})`,
+        followed: sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${userId} and f.shop_id = ${shopId})`,
       })
       .from(shops)
       .where(eq(shops.id, shopId));
@@ -67,16 +64,17 @@ export async function unfollowShop(db: Database, userId: number, shopId: number)
 
 export async function addFavourite(db: Database, userId: number, productId: number): Promise<FavouriteResult> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(productFavourites)
-      .select(
-        tx
-          .select({ userId: sql<number>`${userId}::int`.as('user_id'), productId: products.id })
-          .from(products)
-          .where(and(eq(products.id, productId), eq(products.isListed, true))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: productFavourites.id });
+    const [listed] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.isListed, true)));
+    const inserted = listed
+      ? await tx
+          .insert(productFavourites)
+          .values({ userId, productId })
+          .onConflictDoNothing()
+          .returning({ id: productFavourites.id })
+      : [];
     if (inserted.length > 0) {
       const [product] = await tx
         .update(products)
@@ -88,7 +86,7 @@ export async function addFavourite(db: Database, userId: number, productId: numb
     const [product] = await tx
       .select({
         count: products.favouriteCount,
-        favourite: sql<boolean>`exists (select 1 from ${productFavourites} where ${productFavourites.userId} = ${userId} and ${productFavourites.productId} = ${products.id})`,
+        favourite: sql<boolean>`exists (select 1 from product_favourites f where f.user_id = ${userId} and f.product_id = ${productId})`,
       })
       .from(products)
       .where(eq(products.id, productId));

@@ -259,8 +259,17 @@ export interface SaleLine {
   amount: number;
 }
 
-/** Counts a completed sale (orders module): product sold count, shop sales, the shop's day. */
-export async function recordSales(db: Database, shopId: number, lines: readonly SaleLine[], day: string) {
+/**
+ * Counts a completed sale (orders module): product sold count, shop sales, the shop's day.
+ * `day` is the sale's day and `today` the current platform day (the same, unless backfilling).
+ */
+export async function recordSales(
+  db: Database,
+  shopId: number,
+  lines: readonly SaleLine[],
+  day: string,
+  today: string = day,
+) {
   await db.transaction(async (tx) => {
     let units = 0;
     let amount = 0;
@@ -283,21 +292,21 @@ export async function recordSales(db: Database, shopId: number, lines: readonly 
         target: [shopDailyStats.shopId, shopDailyStats.day],
         set: { unitsSold: sql`${shopDailyStats.unitsSold} + ${units}` },
       });
-    await refreshShopWindows(tx, day, [shopId]);
+    await refreshShopWindows(tx, today, [shopId]);
   });
 }
 
 /**
  * Marks `day` as a day on which the shop received mutual-aid support (the mutual-aid module
- * calls this in its transaction). Idempotent per shop and day.
+ * calls this in its transaction). Idempotent per shop and day. `today` as for recordSales.
  */
-export async function recordShopSupport(db: Database, shopId: number, day: string): Promise<void> {
+export async function recordShopSupport(db: Database, shopId: number, day: string, today: string = day) {
   await db.transaction(async (tx) => {
     await tx
       .insert(shopDailyStats)
       .values({ shopId, day, supported: true })
       .onConflictDoUpdate({ target: [shopDailyStats.shopId, shopDailyStats.day], set: { supported: true } });
-    await refreshShopWindows(tx, day, [shopId]);
+    await refreshShopWindows(tx, today, [shopId]);
   });
 }
 
