@@ -1,5 +1,5 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { products, shops } from '../../db/schema/index.ts';
 import { localized } from './localize.ts';
 
@@ -12,7 +12,28 @@ export function pageFrom<T>(rows: T[], { page, limit }: PageQuery) {
 
 export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;
 
-export function productCardFields(lang: LanguageFile) {
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A prepared statement of `db`, built once per name: the hot read paths skip building their SQL
+ * on every request, and PostgreSQL parses and plans each named statement once per connection.
+ * Each name must always stand for the same SQL text.
+ */
+export function prepared<T>(db: object, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+export function productCardFields(lang: LanguageFile | Placeholder) {
   return {
     id: products.id,
     shop_id: products.shopId,

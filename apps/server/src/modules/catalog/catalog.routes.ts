@@ -1,7 +1,9 @@
 import {
   categoryListSchema,
+  type Home,
   homeSchema,
   idQuerySchema,
+  type LanguageFile,
   pageQuerySchema,
   productDetailSchema,
   productListQuerySchema,
@@ -15,6 +17,7 @@ import {
 } from '@crossmart/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope.ts';
+import { parsingSerializerCompiler } from '../../plugins/zod-serializer.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import {
   getHome,
@@ -28,11 +31,14 @@ import {
   listProducts,
   searchShops,
 } from './catalog.service.ts';
+import { microCache } from './micro-cache.ts';
 import { findViewerId } from './viewer.ts';
 
 /** Public catalog and shop calls (product.md §9): visitors may browse. */
-export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
   const { db } = database;
+  const homeCache = microCache<LanguageFile, Home>(config.HOME_CACHE_MS);
+  app.setSerializerCompiler(parsingSerializerCompiler);
 
   app.get(
     '/api/home',
@@ -43,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { da
         response: { 200: successEnvelope(homeSchema) },
       },
     },
-    async (request) => ok(request, await getHome(db, request.lang)),
+    async (request) => ok(request, await homeCache.get(request.lang, () => getHome(db, request.lang))),
   );
 
   app.get(

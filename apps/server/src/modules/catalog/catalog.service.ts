@@ -23,7 +23,15 @@ import {
   shops,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { favourableRate, offsetOf, pageFrom, productCardFields, shopCardColumns, toShopCard } from './cards.ts';
+import {
+  favourableRate,
+  offsetOf,
+  pageFrom,
+  prepared,
+  productCardFields,
+  shopCardColumns,
+  toShopCard,
+} from './cards.ts';
 import { localized } from './localize.ts';
 import { buildSearchQuery } from './search-text.ts';
 
@@ -31,90 +39,129 @@ import { buildSearchQuery } from './search-text.ts';
 export const homeSizes = { hotProducts: 10, hotShops: 6 } as const;
 const reviewsPreviewSize = 3;
 
+const placeholder = {
+  lang: sql.placeholder('lang'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  category: sql.placeholder('category'),
+  shop: sql.placeholder('shop'),
+  query: sql.placeholder('query'),
+};
+
+/** Values for a prepared page query: one row more than the page, to answer `has_more`. */
+const pageValues = (lang: LanguageFile, query: PageQuery) => ({
+  lang,
+  limit: query.limit + 1,
+  offset: offsetOf(query),
+});
+
 export async function listCategories(db: Database, lang: LanguageFile): Promise<Category[]> {
-  return db
-    .select({
-      id: categories.id,
-      slug: categories.slug,
-      name: localized(categories.nameI18n, lang),
-      icon: categories.icon,
-      product_count: categories.productCount,
-    })
-    .from(categories)
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  const statement = prepared(db, 'catalog_categories', () =>
+    db
+      .select({
+        id: categories.id,
+        slug: categories.slug,
+        name: localized(categories.nameI18n, placeholder.lang),
+        icon: categories.icon,
+        product_count: categories.productCount,
+      })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.id))
+      .prepare('catalog_categories'),
+  );
+  return statement.execute({ lang });
 }
 
 /** Hot order: units sold, then the shop's visibility score (product.md §5), then newest. */
-function hotProductsQuery(db: Database, lang: LanguageFile, query: PageQuery) {
-  return db
-    .select(productCardFields(lang))
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(eq(products.isListed, true))
-    .orderBy(desc(products.soldCount), desc(shops.visibilityScore), desc(products.id))
-    .limit(query.limit + 1)
-    .offset(offsetOf(query));
+function hotProducts(db: Database, lang: LanguageFile, query: PageQuery) {
+  const statement = prepared(db, 'catalog_hot_products', () =>
+    db
+      .select(productCardFields(placeholder.lang))
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(eq(products.isListed, true))
+      .orderBy(desc(products.soldCount), desc(shops.visibilityScore), desc(products.id))
+      .limit(placeholder.limit)
+      .offset(placeholder.offset)
+      .prepare('catalog_hot_products'),
+  );
+  return statement.execute(pageValues(lang, query));
 }
 
 export async function listHotProducts(db: Database, lang: LanguageFile, query: PageQuery): Promise<ProductPage> {
-  return pageFrom(await hotProductsQuery(db, lang, query), query);
+  return pageFrom(await hotProducts(db, lang, query), query);
 }
 
 /** Popular: most favourited, then most sold. */
 export async function listPopularProducts(db: Database, lang: LanguageFile, query: PageQuery): Promise<ProductPage> {
-  const rows = await db
-    .select(productCardFields(lang))
-    .from(products)
-    .where(eq(products.isListed, true))
-    .orderBy(desc(products.favouriteCount), desc(products.soldCount), desc(products.id))
-    .limit(query.limit + 1)
-    .offset(offsetOf(query));
-  return pageFrom(rows, query);
+  const statement = prepared(db, 'catalog_popular_products', () =>
+    db
+      .select(productCardFields(placeholder.lang))
+      .from(products)
+      .where(eq(products.isListed, true))
+      .orderBy(desc(products.favouriteCount), desc(products.soldCount), desc(products.id))
+      .limit(placeholder.limit)
+      .offset(placeholder.offset)
+      .prepare('catalog_popular_products'),
+  );
+  return pageFrom(await statement.execute(pageValues(lang, query)), query);
 }
 
-function hotShopsQuery(db: Database, query: PageQuery) {
-  return db
-    .select(shopCardColumns)
-    .from(shops)
-    .where(eq(shops.status, 1))
-    .orderBy(desc(shops.visibilityScore), desc(shops.id))
-    .limit(query.limit + 1)
-    .offset(offsetOf(query));
+function hotShops(db: Database, query: PageQuery) {
+  const statement = prepared(db, 'catalog_hot_shops', () =>
+    db
+      .select(shopCardColumns)
+      .from(shops)
+      .where(eq(shops.status, 1))
+      .orderBy(desc(shops.visibilityScore), desc(shops.id))
+      .limit(placeholder.limit)
+      .offset(placeholder.offset)
+      .prepare('catalog_hot_shops'),
+  );
+  return statement.execute({ limit: query.limit + 1, offset: offsetOf(query) });
 }
 
 /** Hot shops, by the visibility score of product.md §5. */
 export async function listHotShops(db: Database, query: PageQuery) {
-  const page = pageFrom(await hotShopsQuery(db, query), query);
+  const page = pageFrom(await hotShops(db, query), query);
   return { ...page, list: page.list.map(toShopCard) };
 }
 
-/** `GET /api/home`: four small indexed queries, run side by side. */
-export async function getHome(db: Database, lang: LanguageFile): Promise<Home> {
-  const [bannerRows, categoryRows, hotProducts, hotShops] = await Promise.all([
+function activeBanners(db: Database, lang: LanguageFile) {
+  const statement = prepared(db, 'catalog_banners', () =>
     db
       .select({
         id: banners.id,
         image: banners.image,
         link: banners.link,
-        title: localized(banners.titleI18n, lang),
+        title: localized(banners.titleI18n, placeholder.lang),
       })
       .from(banners)
       .where(eq(banners.isActive, true))
       .orderBy(asc(banners.sortOrder), asc(banners.id))
-      .limit(10),
+      .limit(10)
+      .prepare('catalog_banners'),
+  );
+  return statement.execute({ lang });
+}
+
+/** `GET /api/home`: four small indexed queries, run side by side (no N+1, nothing per item). */
+export async function getHome(db: Database, lang: LanguageFile): Promise<Home> {
+  const [bannerRows, categoryRows, hotProductRows, hotShopRows] = await Promise.all([
+    activeBanners(db, lang),
     listCategories(db, lang),
-    hotProductsQuery(db, lang, { page: 1, limit: homeSizes.hotProducts - 1 }),
-    hotShopsQuery(db, { page: 1, limit: homeSizes.hotShops - 1 }),
+    hotProducts(db, lang, { page: 1, limit: homeSizes.hotProducts }),
+    hotShops(db, { page: 1, limit: homeSizes.hotShops }),
   ]);
   return {
     banners: bannerRows,
     categories: categoryRows,
-    hot_products: hotProducts,
-    hot_shops: hotShops.map(toShopCard),
+    hot_products: hotProductRows.slice(0, homeSizes.hotProducts),
+    hot_shops: hotShopRows.slice(0, homeSizes.hotShops).map(toShopCard),
   };
 }
 
-function productOrder(sort: ProductListQuery['sort'], tsQuery: string | undefined): SQL[] {
+function productOrder(sort: ProductListQuery['sort'], hasKeyword: boolean): SQL[] {
   switch (sort) {
     case 'new':
       return [desc(products.createdAt), desc(products.id)];
@@ -125,9 +172,9 @@ function productOrder(sort: ProductListQuery['sort'], tsQuery: string | undefine
     case 'sales':
       return [desc(products.soldCount), desc(products.id)];
     default:
-      return tsQuery
+      return hasKeyword
         ? [
-            desc(sql`ts_rank(${products.searchVector}, ${tsQuery}::tsquery)`),
+            desc(sql`ts_rank(${products.searchVector}, ${placeholder.query}::text::tsquery)`),
             desc(products.soldCount),
             desc(products.id),
           ]
@@ -135,20 +182,39 @@ function productOrder(sort: ProductListQuery['sort'], tsQuery: string | undefine
   }
 }
 
+type ListShape = { category: boolean; shop: boolean; keyword: boolean };
+
 /**
  * The exact number of listed products for a filter, from the maintained counters, or undefined
  * when no counter fits (keyword, or shop and category together): never a count over the catalog.
  */
-function cheapTotal(query: ProductListQuery): SQL<number> | undefined {
-  if (query.keyword) return undefined;
-  if (query.shop_id !== undefined && query.category_id !== undefined) return undefined;
-  if (query.shop_id !== undefined) {
-    return sql<number>`(select s.product_count from shops s where s.id = ${query.shop_id})`;
-  }
-  if (query.category_id !== undefined) {
-    return sql<number>`(select c.product_count from categories c where c.id = ${query.category_id})`;
+function cheapTotal(shape: ListShape): SQL<number> | undefined {
+  if (shape.keyword || (shape.shop && shape.category)) return undefined;
+  if (shape.shop) return sql<number>`(select s.product_count from shops s where s.id = ${placeholder.shop})`;
+  if (shape.category) {
+    return sql<number>`(select c.product_count from categories c where c.id = ${placeholder.category})`;
   }
   return sql<number>`(select coalesce(sum(c.product_count), 0)::int from categories c)`;
+}
+
+/** One prepared statement per shape of the list query (filters present × sort). */
+function productListStatement(db: Database, shape: ListShape, sort: ProductListQuery['sort']) {
+  const name = `catalog_list_${sort ?? 'default'}_${Number(shape.category)}${Number(shape.shop)}${Number(shape.keyword)}`;
+  return prepared(db, name, () => {
+    const conditions: SQL[] = [eq(products.isListed, true)];
+    if (shape.category) conditions.push(sql`${products.categoryId} = ${placeholder.category}`);
+    if (shape.shop) conditions.push(sql`${products.shopId} = ${placeholder.shop}`);
+    if (shape.keyword) conditions.push(sql`${products.searchVector} @@ ${placeholder.query}::text::tsquery`);
+    const total = cheapTotal(shape);
+    return db
+      .select({ ...productCardFields(placeholder.lang), total: total ?? sql<null>`null` })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...productOrder(sort, shape.keyword))
+      .limit(placeholder.limit)
+      .offset(placeholder.offset)
+      .prepare(name);
+  });
 }
 
 /** `GET /api/product/list`: filters, keyword search and sorts, each served by an index. */
@@ -157,26 +223,35 @@ export async function listProducts(db: Database, lang: LanguageFile, query: Prod
   if (query.keyword !== undefined && tsQuery === undefined) {
     return { list: [], page: query.page, limit: query.limit, has_more: false };
   }
-  const conditions: SQL[] = [eq(products.isListed, true)];
-  if (query.category_id !== undefined) conditions.push(eq(products.categoryId, query.category_id));
-  if (query.shop_id !== undefined) conditions.push(eq(products.shopId, query.shop_id));
-  if (tsQuery !== undefined) conditions.push(sql`${products.searchVector} @@ ${tsQuery}::tsquery`);
-  const total = cheapTotal(query);
-  const rows = await db
-    .select({ ...productCardFields(lang), total: total ?? sql<null>`null` })
-    .from(products)
-    .where(and(...conditions))
-    .orderBy(...productOrder(query.sort, tsQuery))
-    .limit(query.limit + 1)
-    .offset(offsetOf(query));
+  const shape = {
+    category: query.category_id !== undefined,
+    shop: query.shop_id !== undefined,
+    keyword: tsQuery !== undefined,
+  };
+  const rows = await productListStatement(db, shape, query.sort).execute({
+    ...pageValues(lang, query),
+    category: query.category_id,
+    shop: query.shop_id,
+    query: tsQuery,
+  });
   const page = pageFrom(
     rows.map(({ total: _total, ...card }): ProductCard => card),
     query,
   );
+  const total = cheapTotal(shape);
   if (!total) return page;
   // The counter rode along on every row; a page past the end has no row, so ask once more.
   const first = rows[0];
-  const counted = first ? first.total : (await db.select({ total }).from(sql`(select 1) as one`))[0]?.total;
+  const counted = first
+    ? first.total
+    : (
+        await prepared(db, `catalog_list_total_${Number(shape.category)}${Number(shape.shop)}`, () =>
+          db
+            .select({ total })
+            .from(sql`(select 1) as one`)
+            .prepare(`catalog_list_total_${Number(shape.category)}${Number(shape.shop)}`),
+        ).execute({ category: query.category_id, shop: query.shop_id })
+      )[0]?.total;
   return { ...page, total: Number(counted ?? 0) };
 }
 
