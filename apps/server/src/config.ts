@@ -35,8 +35,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(rootDir, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   TRUST_PROXY: booleanString.default(false),
-  /** How long one process reuses a `GET /api/home` answer per language (0: no reuse). */
-  HOME_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 const configSchema = envSchema.transform((env) => ({

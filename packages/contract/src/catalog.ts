@@ -56,6 +56,7 @@ export const shopCardSchema = z.object({
 });
 export type ShopCard = z.infer<typeof shopCardSchema>;
 export const shopPageSchema = pageOf(shopCardSchema);
+export type ShopPage = z.infer<typeof shopPageSchema>;
 
 export const shopDetailSchema = shopCardSchema.extend({
   banner: z.string(),

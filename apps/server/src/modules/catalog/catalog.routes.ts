@@ -1,15 +1,18 @@
 import {
+  type Category,
   categoryListSchema,
   type Home,
   homeSchema,
   idQuerySchema,
   type LanguageFile,
+  type ProductPage,
   pageQuerySchema,
   productDetailSchema,
   productListQuerySchema,
   productPageSchema,
   productReviewsQuerySchema,
   reviewPageSchema,
+  type ShopPage,
   shopDetailSchema,
   shopPageSchema,
   shopSearchQuerySchema,
@@ -37,7 +40,14 @@ import { findViewerId } from './viewer.ts';
 /** Public catalog and shop calls (product.md §9): visitors may browse. */
 export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
   const { db } = database;
-  const homeCache = microCache<LanguageFile, Home>(config.HOME_CACHE_MS);
+  // Public answers that are the same for every visitor are reused for a moment (README).
+  const ttl = config.CATALOG_CACHE_MS;
+  const homeCache = microCache<LanguageFile, Home>(ttl);
+  const categoryCache = microCache<LanguageFile, Category[]>(ttl);
+  const productPages = microCache<string, ProductPage>(ttl);
+  const shopPages = microCache<string, ShopPage>(ttl);
+  const keyOf = (request: { lang: LanguageFile; query: unknown }, kind: string) =>
+    `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
   app.setSerializerCompiler(parsingSerializerCompiler);
 
   app.get(
@@ -61,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(categoryListSchema) },
       },
     },
-    async (request) => ok(request, await listCategories(db, request.lang)),
+    async (request) => ok(request, await categoryCache.get(request.lang, () => listCategories(db, request.lang))),
   );
 
   app.get(
@@ -74,7 +84,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(productPageSchema) },
       },
     },
-    async (request) => ok(request, await listProducts(db, request.lang, request.query)),
+    async (request) =>
+      ok(request, await productPages.get(keyOf(request, 'list'), () => listProducts(db, request.lang, request.query))),
   );
 
   app.get(
@@ -87,7 +98,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(productPageSchema) },
       },
     },
-    async (request) => ok(request, await listHotProducts(db, request.lang, request.query)),
+    async (request) =>
+      ok(
+        request,
+        await productPages.get(keyOf(request, 'hot'), () => listHotProducts(db, request.lang, request.query)),
+      ),
   );
 
   app.get(
@@ -100,7 +115,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(productPageSchema) },
       },
     },
-    async (request) => ok(request, await listPopularProducts(db, request.lang, request.query)),
+    async (request) =>
+      ok(
+        request,
+        await productPages.get(keyOf(request, 'popular'), () => listPopularProducts(db, request.lang, request.query)),
+      ),
   );
 
   app.get(
@@ -142,7 +161,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(shopPageSchema) },
       },
     },
-    async (request) => ok(request, await listHotShops(db, request.query)),
+    async (request) => ok(request, await shopPages.get(keyOf(request, 'hot'), () => listHotShops(db, request.query))),
   );
 
   app.get(
@@ -170,7 +189,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     },
     async (request) => {
       const { keyword, ...page } = request.query;
-      return ok(request, await searchShops(db, keyword, page));
+      return ok(request, await shopPages.get(keyOf(request, 'search'), () => searchShops(db, keyword, page)));
     },
   );
 };

@@ -50,7 +50,8 @@ async function failure(url: string) {
 const oneSku = (price: number, stock = 10) => [{ specs: [], price, stock }];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Lists are read right after each change here, so answers are never reused (see the README).
+  ctx = await createTestApp({ env: { CATALOG_CACHE_MS: '0' } });
   const db = ctx.database.db;
   for (const row of await db.select({ id: categories.id, slug: categories.slug }).from(categories)) {
     ids.category[row.slug] = row.id;

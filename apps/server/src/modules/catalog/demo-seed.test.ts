@@ -77,6 +77,24 @@ describe('demo catalogue', () => {
     expect(reviewed?.n).toBeGreaterThan(100);
   });
 
+  it('reuses public list answers for a moment (CATALOG_CACHE_MS, 1 s by default)', async () => {
+    const db = ctx.database.db;
+    const url = '/api/product/list?sort=price_asc&limit=1';
+    const before = await get(url, productPageSchema);
+    const cheapest = before.list[0]?.id ?? 0;
+    await db
+      .update(products)
+      .set({ price: sql`${products.price} + 1000000` })
+      .where(sql`${products.id} = ${cheapest}`);
+    expect(await get(url, productPageSchema)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, ctx.config.CATALOG_CACHE_MS + 50));
+    expect((await get(url, productPageSchema)).list[0]?.id).not.toBe(cheapest);
+    await db
+      .update(products)
+      .set({ price: sql`${products.price} - 1000000` })
+      .where(sql`${products.id} = ${cheapest}`);
+  });
+
   it('leaves every counter consistent with the facts', async () => {
     const db = ctx.database.db;
     const before = await readCounters(db);

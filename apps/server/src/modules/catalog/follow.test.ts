@@ -31,6 +31,7 @@ let productId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    env: { CATALOG_CACHE_MS: '0' },
     routes: (app, deps) => {
       // Stand-in for the accounts module's auth plugin (not on this branch yet): it leaves the
       // logged-in user on request.user; here a test header names the user.
