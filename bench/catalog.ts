@@ -259,6 +259,13 @@ async function main() {
   }
   const database = await openDatabase({ url: benchUrl.toString(), poolSize: 2 });
 
+  const replays = new Map<string, Captured[]>();
+  const barePool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  const frameworkPool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  const replay = (pool: pg.Pool, queries: Captured[]) =>
+    Promise.all(
+      queries.map((q) => pool.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) })),
+    );
   const startApp = async (cacheMs?: number) => {
     const config = readConfig({
       NODE_ENV: 'production',
@@ -269,21 +276,23 @@ async function main() {
     });
     const recording = recordingHandle(database);
     const app = await buildApp({ config, database: recording.handle });
+    // "Framework": the app's plugins and hooks (helmet, envelope, …) around the same SQL, without
+    // the catalog's service, drizzle and zod: splits the gap between the app and the bare route.
+    app.get('/__bench/framework/:scenario', async (request) => {
+      const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
+      return { code: 1, msg: 'ok', data: (await replay(frameworkPool, queries)).map((result) => result.rows) };
+    });
     await app.listen({ host: '127.0.0.1', port: appPort });
     return { app, recording, cacheMs };
   };
   let current = await startApp(scenarios[0]?.cacheMs);
 
   // The bare route: Fastify + pg, the app's SQL for the scenario, rows straight to JSON.
-  const barePool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
   const bare = Fastify({ logger: false });
-  const replays = new Map<string, Captured[]>();
   bare.get('/bare/:scenario', async (request) => {
     const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
     // The same SQL, and the same named prepared statements as the app, so PostgreSQL does the same work.
-    const results = await Promise.all(
-      queries.map((q) => barePool.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) })),
-    );
+    const results = await replay(barePool, queries);
     return { code: 1, msg: 'ok', data: results.map((result) => result.rows) };
   });
   await bare.listen({ host: '127.0.0.1', port: barePort });
@@ -306,16 +315,21 @@ async function main() {
     // keep the median of each.
     const bareUrl = `http://127.0.0.1:${barePort}/bare/${index}`;
     const appUrl = `http://127.0.0.1:${appPort}${scenario.url}`;
+    const frameworkUrl = `http://127.0.0.1:${appPort}/__bench/framework/${index}`;
+    const withFramework = scenario.cacheMs === 0;
     await autocannon(bareUrl, 2);
     await autocannon(appUrl, 2);
     const bareRuns: Figures[] = [];
     const appRuns: Figures[] = [];
+    const frameworkRuns: Figures[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRuns.push(await autocannon(bareUrl));
+      if (withFramework) frameworkRuns.push(await autocannon(frameworkUrl));
       appRuns.push(await autocannon(appUrl));
     }
     const bareFigures = median(bareRuns);
     const appFigures = median(appRuns);
+    const framework = withFramework ? median(frameworkRuns) : undefined;
     const ratio = appFigures.rps / bareFigures.rps;
     const ok = ratio >= 0.8 && appFigures.p99 <= 25 && appFigures.errors === 0 && appFigures.non2xx === 0;
     failed ||= !ok;
@@ -325,6 +339,9 @@ async function main() {
         `${queries.length} q`,
         `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms`,
         `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms`,
+        framework
+          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare)`
+          : 'framework -',
         `ratio ${(ratio * 100).toFixed(0)} %`,
         ok ? 'ok' : 'BELOW TARGET',
       ].join(' | '),
@@ -335,6 +352,7 @@ async function main() {
   await current.recording.handle.close();
   await bare.close();
   await barePool.end();
+  await frameworkPool.end();
   await database.close();
   console.log('\nTarget: app ≥ 80 % of bare throughput and p99 ≤ 25 ms at 50 connections.');
   console.log(lines.join('\n'));
