@@ -41,7 +41,8 @@ const envSchema = z.object({
 
 const configSchema = envSchema.transform((env) => ({
   ...env,
-  UPLOAD_DIR: env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads'),
+  // Absolute, whatever the working directory: the static file server requires it.
+  UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
 }));
 
 export type Config = z.infer<typeof configSchema>;

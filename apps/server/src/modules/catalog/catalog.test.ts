@@ -478,6 +478,16 @@ describe('home', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the catalog calls from the same schemas', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const path of ['/api/home', '/api/product/list', '/api/product/detail', '/api/shop/search']) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
 describe('categories table', () => {
   it('is reference data: a second sync changes nothing and keeps counters', async () => {
     const { syncCategories } = await import('./categories.service.ts');
