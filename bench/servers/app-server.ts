@@ -7,7 +7,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 const config = readConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
 if (!config.DATABASE_URL) throw new Error('set DATABASE_URL');
 const database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
-await prepareDatabase(database, { seedDemo: false });
+await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR });
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());
 await app.listen({ host: '127.0.0.1', port: config.PORT });

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
+import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
@@ -17,6 +18,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { createResponseSerializer } from './plugins/response-serializer.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { resolveSession: (token) => findSessionUser(deps.database.db, token) });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(openApiPlugin);
+  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
@@ -107,6 +110,8 @@ export async function buildApp(deps: AppDeps) {
     ...moduleDeps,
     userInfoProviders: [async (db, userId) => ({ balance: await getUserBalance(db, userId) })],
   });
+  await app.register(catalogRoutes, moduleDeps);
+  await app.register(catalogUserRoutes, moduleDeps);
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().min(1).default(path.join(rootDir, 'data')),
+  /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
+  UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SEED_DEMO: booleanString.default(true),
   CURRENCY: z
@@ -58,9 +60,17 @@ const envSchema = z.object({
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
+  /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Config = z.infer<typeof envSchema>;
+const configSchema = envSchema.transform((env) => ({
+  ...env,
+  // Absolute, whatever the working directory: the static file server requires it.
+  UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
+}));
+
+export type Config = z.infer<typeof configSchema>;
 type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
@@ -76,7 +86,7 @@ export class ConfigError extends Error {
 /** Parses an environment; empty strings count as unset. Throws ConfigError listing every bad key. */
 export function parseConfig(env: Env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (!result.success) throw new ConfigError(result.error.issues);
   return result.data;
 }

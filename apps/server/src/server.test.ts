@@ -17,7 +17,7 @@ describe('graceful shutdown', () => {
       started = resolve;
     });
     ctx = await createTestApp({
-      routes: (app, database) => {
+      routes: (app, { database }) => {
         // As startServer does: closing the app closes the database.
         app.addHook('onClose', async () => database.close());
         app.get('/api/test/slow', async () => {

@@ -14,7 +14,7 @@ export async function startServer(config: Config): Promise<App> {
   );
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   try {
-    await prepareDatabase(database, { seedDemo: config.SEED_DEMO });
+    await prepareDatabase(database, { seedDemo: config.SEED_DEMO, uploadDir: config.UPLOAD_DIR });
     const app = await buildApp({ config, database, redis });
     app.addHook('onClose', async () => {
       await database.close();

@@ -30,6 +30,11 @@ export const errorKeys = [
   'PAY_PASSWORD_NOT_SET',
   'PAY_PASSWORD_WRONG',
   'PAY_LOCKED',
+  // catalog
+  'PRODUCT_NOT_FOUND',
+  'SHOP_NOT_FOUND',
+  'SKU_NOT_FOUND',
+  'INSUFFICIENT_STOCK',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

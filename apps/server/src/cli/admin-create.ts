@@ -83,7 +83,7 @@ const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
 try {
-  await prepareDatabase(database, { seedDemo: false });
+  await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR });
   const user = await createUser(
     database.db,
     { account: account.data, password: password.data, role: 'admin', email: email?.data ?? null },

@@ -24,6 +24,6 @@ if (config.DATABASE_URL) {
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
-const { seeded } = await prepareDatabase(database, { seedDemo: true });
+const { seeded } = await prepareDatabase(database, { seedDemo: true, uploadDir: config.UPLOAD_DIR });
 await database.close();
 console.log(seeded ? `seeded a fresh ${database.engine} database` : 'the database was already seeded');

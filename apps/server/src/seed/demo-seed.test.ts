@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap.ts';
@@ -9,6 +11,7 @@ import { type SeedPart, seedDemoIfEmpty } from './demo-seed.ts';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
+const uploadDir = path.join(tmpdir(), 'crossmart-seed-test');
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase(readConfig({ LOG_LEVEL: 'silent' })));
@@ -22,7 +25,9 @@ describe('demo seed', () => {
   it('does not seed when SEED_DEMO is off, but still loads reference data', async () => {
     const runs: string[] = [];
     const part: SeedPart = { name: 'probe', run: async () => void runs.push('probe') };
-    expect(await prepareDatabase(database, { seedDemo: false, seedParts: [part] })).toEqual({ seeded: false });
+    expect(await prepareDatabase(database, { seedDemo: false, seedParts: [part], uploadDir })).toEqual({
+      seeded: false,
+    });
     expect(runs).toEqual([]);
     expect(await database.db.$count(languages)).toBe(34);
   });
@@ -33,8 +38,8 @@ describe('demo seed', () => {
       { name: 'first', run: async () => void runs.push('first') },
       { name: 'second', run: async () => void runs.push('second') },
     ];
-    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts })).toEqual({ seeded: true });
-    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts })).toEqual({ seeded: false });
+    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir })).toEqual({ seeded: true });
+    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir })).toEqual({ seeded: false });
     expect(runs).toEqual(['first', 'second']);
     const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed'));
     expect(marker?.value).toMatchObject({ parts: ['first', 'second'] });
@@ -49,7 +54,7 @@ describe('demo seed', () => {
         throw new Error('seed part failed');
       },
     };
-    await expect(seedDemoIfEmpty(database.db, [failing])).rejects.toThrow('seed part failed');
+    await expect(seedDemoIfEmpty(database.db, { uploadDir }, [failing])).rejects.toThrow('seed part failed');
     expect(await database.db.$count(appMeta)).toBe(0);
   });
 });

@@ -1,15 +1,22 @@
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
 import { accountsSeedPart } from '../modules/accounts/index.ts';
+import { catalogDemoSeed } from '../modules/catalog/index.ts';
+
+/** What a seed part may need besides the database. */
+export interface SeedContext {
+  /** Where generated images go (served at /uploads/). */
+  uploadDir: string;
+}
 
 /** One part of the demo data; each feature module contributes its own. */
 export interface SeedPart {
   name: string;
-  run(db: Database): Promise<void>;
+  run(db: Database, context: SeedContext): Promise<void>;
 }
 
 /** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [accountsSeedPart];
+export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed];
 
 const seedMarkerKey = 'demo_seed';
 
@@ -17,7 +24,11 @@ const seedMarkerKey = 'demo_seed';
  * Seeds a database that has never been seeded, in one transaction. The marker row is claimed
  * first, so when several instances start at once only one of them seeds.
  */
-export async function seedDemoIfEmpty(db: Database, parts: readonly SeedPart[] = demoSeedParts): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  context: SeedContext,
+  parts: readonly SeedPart[] = demoSeedParts,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -25,7 +36,7 @@ export async function seedDemoIfEmpty(db: Database, parts: readonly SeedPart[] =
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return false;
-    for (const part of parts) await part.run(tx);
+    for (const part of parts) await part.run(tx, context);
     return true;
   });
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { loginResponseSchema, successEnvelope } from '@crossmart/contract';
+import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -14,4 +16,31 @@ export async function insertTestUser(
     .returning({ id: users.id, account: users.account });
   if (!row) throw new Error('insert returned no user');
   return row;
+}
+
+let registered = 0;
+
+/** Registers a buyer through the real API and returns its id and token. */
+export async function registerBuyer(
+  app: App,
+  overrides: Record<string, string> = {},
+): Promise<{ id: number; token: string }> {
+  registered += 1;
+  const tag = `${Date.now().toString(36)}${registered}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: {
+      account: `buyer_${tag}`,
+      password: 'secret123',
+      repassword: 'secret123',
+      family_name: 'Yamada',
+      given_name: 'Hanako',
+      email: `buyer_${tag}@example.com`,
+      mobile: `+8180${String(Date.now() % 1e8).padStart(8, '0')}`,
+      ...overrides,
+    },
+  });
+  const { data } = successEnvelope(loginResponseSchema).parse(res.json());
+  return { id: data.userinfo.id, token: data.userinfo.token };
 }

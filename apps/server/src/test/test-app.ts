@@ -4,6 +4,7 @@ import { type App, buildApp } from '../app.ts';
 import { prepareDatabase } from '../bootstrap.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { ModuleDeps } from '../modules/module-deps.ts';
 import { openRedis } from '../redis.ts';
 import type { SeedPart } from '../seed/demo-seed.ts';
 
@@ -63,8 +64,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     seedDemo?: boolean;
     seedParts?: SeedPart[];
-    /** Extra routes a test needs, registered before the app is ready. */
-    routes?: (app: App, database: DatabaseHandle) => void;
+    /** Extra routes a test needs, registered before the app is ready, with the modules' deps. */
+    routes?: (app: App, deps: ModuleDeps) => void;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -72,6 +73,7 @@ export async function createTestApp(
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   await prepareDatabase(database, {
     seedDemo: options.seedDemo ?? false,
+    uploadDir: config.UPLOAD_DIR,
     ...(options.seedParts ? { seedParts: options.seedParts } : {}),
   });
   const app = await buildApp({
@@ -80,7 +82,7 @@ export async function createTestApp(
     redis,
     redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
   });
-  options.routes?.(app, database);
+  options.routes?.(app, { config, database, redis });
   await app.ready();
   return {
     app,

@@ -1,0 +1,77 @@
+import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
+import { type Placeholder, sql } from 'drizzle-orm';
+import { products, shops } from '../../db/schema/index.ts';
+import { localized } from './localize.ts';
+
+/** Shared column sets and mappers for product and shop cards, used by every list. */
+
+/** Reads `limit + 1` rows to answer `has_more` without counting (product.md §7). */
+export function pageFrom<T>(rows: T[], { page, limit }: PageQuery) {
+  return { list: rows.slice(0, limit), page, limit, has_more: rows.length > limit };
+}
+
+export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A prepared statement of `db`, built once per name: the hot read paths skip building their SQL
+ * on every request, and PostgreSQL parses and plans each named statement once per connection.
+ * Each name must always stand for the same SQL text.
+ */
+export function prepared<T>(db: object, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+export function productCardFields(lang: LanguageFile | Placeholder) {
+  return {
+    id: products.id,
+    shop_id: products.shopId,
+    category_id: products.categoryId,
+    title: localized(products.titleI18n, lang, products.title),
+    image: sql<string>`coalesce(${products.images}->>0, '')`,
+    price: products.price,
+    sold: products.soldCount,
+    stock: products.stock,
+  };
+}
+
+/** Share of reviews with a product score of 4 or 5, to 4 decimals; null without reviews. */
+export const favourableRate = (good: number, all: number) =>
+  all > 0 ? Math.round((good / all) * 10_000) / 10_000 : null;
+
+export const shopCardColumns = {
+  id: shops.id,
+  name: shops.name,
+  logo: shops.logo,
+  sales: shops.sales,
+  fans: shops.fans,
+  reviewCount: shops.reviewCount,
+  goodReviewCount: shops.goodReviewCount,
+  product_count: shops.productCount,
+};
+
+type ShopCardRow = {
+  id: number;
+  name: string;
+  logo: string;
+  sales: number;
+  fans: number;
+  reviewCount: number;
+  goodReviewCount: number;
+  product_count: number;
+};
+
+export function toShopCard({ reviewCount, goodReviewCount, ...row }: ShopCardRow): ShopCard {
+  return { ...row, favourable_rate: favourableRate(goodReviewCount, reviewCount) };
+}

@@ -1,0 +1,196 @@
+import {
+  type Category,
+  categoryListSchema,
+  type Home,
+  homeSchema,
+  idQuerySchema,
+  type LanguageFile,
+  type ProductPage,
+  pageQuerySchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productReviewsQuerySchema,
+  reviewPageSchema,
+  type ShopPage,
+  shopDetailSchema,
+  shopPageSchema,
+  shopSearchQuerySchema,
+  successEnvelope,
+} from '@crossmart/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalUser } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import type { ModuleDeps } from '../module-deps.ts';
+import {
+  getHome,
+  getProductDetail,
+  getShopDetail,
+  listCategories,
+  listHotProducts,
+  listHotShops,
+  listPopularProducts,
+  listProductReviews,
+  listProducts,
+  searchShops,
+} from './catalog.service.ts';
+import { microCache } from './micro-cache.ts';
+import { findViewerId } from './viewer.ts';
+
+/** Public catalog and shop calls (product.md §9): visitors may browse. */
+export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
+  const { db } = database;
+  // Public answers that are the same for every visitor are reused for a moment (README).
+  const ttl = config.CATALOG_CACHE_MS;
+  const homeCache = microCache<LanguageFile, Home>(ttl);
+  const categoryCache = microCache<LanguageFile, Category[]>(ttl);
+  const productPages = microCache<string, ProductPage>(ttl);
+  const shopPages = microCache<string, ShopPage>(ttl);
+  const keyOf = (request: { lang: LanguageFile; query: unknown }, kind: string) =>
+    `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
+  // A token, when sent, shows the viewer's follow and favourite flags; visitors browse without one.
+  app.addHook('onRequest', optionalUser);
+
+  app.get(
+    '/api/home',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Banners, categories, hot products and hot shops for the first screen',
+        response: { 200: successEnvelope(homeSchema) },
+      },
+    },
+    async (request) => ok(request, await homeCache.get(request.lang, () => getHome(db, request.lang))),
+  );
+
+  app.get(
+    '/api/category/list',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The 10 categories with localized names',
+        response: { 200: successEnvelope(categoryListSchema) },
+      },
+    },
+    async (request) => ok(request, await categoryCache.get(request.lang, () => listCategories(db, request.lang))),
+  );
+
+  app.get(
+    '/api/product/list',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products by category, shop and keyword, sorted; `total` only when a counter gives it',
+        querystring: productListQuerySchema,
+        response: { 200: successEnvelope(productPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await productPages.get(keyOf(request, 'list'), () => listProducts(db, request.lang, request.query))),
+  );
+
+  app.get(
+    '/api/product/hot',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Best sellers, ties broken by shop visibility',
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelope(productPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await productPages.get(keyOf(request, 'hot'), () => listHotProducts(db, request.lang, request.query)),
+      ),
+  );
+
+  app.get(
+    '/api/product/popular',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Most favourited products, then best sellers',
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelope(productPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await productPages.get(keyOf(request, 'popular'), () => listPopularProducts(db, request.lang, request.query)),
+      ),
+  );
+
+  app.get(
+    '/api/product/detail',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product with its SKUs, shop card and newest reviews',
+        querystring: idQuerySchema,
+        response: { 200: successEnvelope(productDetailSchema) },
+      },
+    },
+    async (request) => ok(request, await getProductDetail(db, request.lang, request.query.id, findViewerId(request))),
+  );
+
+  app.get(
+    '/api/product/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's reviews, newest first",
+        querystring: productReviewsQuerySchema,
+        response: { 200: successEnvelope(reviewPageSchema) },
+      },
+    },
+    async (request) => {
+      const { product_id, ...page } = request.query;
+      return ok(request, await listProductReviews(db, product_id, page));
+    },
+  );
+
+  app.get(
+    '/api/shop/hot',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Open shops by visibility score (product.md §5)',
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelope(shopPageSchema) },
+      },
+    },
+    async (request) => ok(request, await shopPages.get(keyOf(request, 'hot'), () => listHotShops(db, request.query))),
+  );
+
+  app.get(
+    '/api/shop/detail',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'A shop with sales, fans, favourable rate and the follow flag',
+        querystring: idQuerySchema,
+        response: { 200: successEnvelope(shopDetailSchema) },
+      },
+    },
+    async (request) => ok(request, await getShopDetail(db, request.lang, request.query.id, findViewerId(request))),
+  );
+
+  app.get(
+    '/api/shop/search',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Open shops by name or description',
+        querystring: shopSearchQuerySchema,
+        response: { 200: successEnvelope(shopPageSchema) },
+      },
+    },
+    async (request) => {
+      const { keyword, ...page } = request.query;
+      return ok(request, await shopPages.get(keyOf(request, 'search'), () => searchShops(db, keyword, page)));
+    },
+  );
+};

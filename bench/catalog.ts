@@ -1,0 +1,362 @@
+/**
+ * `node bench/catalog.ts`: loads 50,000 products into PostgreSQL, then measures
+ * `GET /api/product/list` and `GET /api/home` with autocannon (50 connections) against the real
+ * app, and against a bare Fastify + pg route that runs the very same SQL (captured from the app)
+ * in the same run. Prints req/s, p99 and the ratios. Only loopback traffic; it stops by itself.
+ *
+ * Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a `crossmart_bench`
+ * database is created next to it), BENCH_PRODUCTS (50000), BENCH_SECONDS (10), BENCH_PORT (3203),
+ * BENCH_BARE_PORT (3213), BENCH_ROUNDS (3 alternating runs each, medians reported).
+ */
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { prepareDatabase } from '../apps/server/src/bootstrap.ts';
+import { readConfig } from '../apps/server/src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema/index.ts';
+import { productSearchVector, recountCatalog, refreshShopWindows } from '../apps/server/src/modules/catalog/index.ts';
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const productTotal = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const appPort = Number(process.env.BENCH_PORT ?? 3203);
+const barePort = Number(process.env.BENCH_BARE_PORT ?? 3213);
+const connections = 50;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const poolSize = 20;
+const run = promisify(execFile);
+
+const benchUrl = new URL(baseUrl);
+benchUrl.pathname = '/crossmart_bench';
+
+async function createDatabase() {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query('drop database if exists crossmart_bench with (force)');
+  await admin.query('create database crossmart_bench');
+  await admin.end();
+}
+
+/** A small deterministic random source. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const words = [
+  ['ワイヤレス', 'Wireless'],
+  ['軽量', 'Lightweight'],
+  ['防水', 'Waterproof'],
+  ['北欧風', 'Nordic'],
+  ['国産', 'Japanese'],
+  ['大容量', 'Large'],
+  ['プレミアム', 'Premium'],
+  ['コンパクト', 'Compact'],
+] as const;
+const nouns = [
+  ['イヤホン', 'Earbuds'],
+  ['ノートパソコン', 'Laptop'],
+  ['テント', 'Tent'],
+  ['財布', 'Wallet'],
+  ['ケトル', 'Kettle'],
+  ['スニーカー', 'Sneakers'],
+  ['抹茶', 'Matcha'],
+  ['スマートフォン', 'Smartphone'],
+  ['パズル', 'Puzzle'],
+  ['ヨガマット', 'Yoga Mat'],
+  ['バックパック', 'Backpack'],
+  ['ワンピース', 'Dress'],
+] as const;
+
+async function load(database: DatabaseHandle) {
+  const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: 4 });
+  const next = random(42);
+  const shopCount = 500;
+  const started = Date.now();
+  await pool.query(
+    `insert into shops (name, logo, banner, description, search_vector)
+     select 'Bench Shop ' || g, '/uploads/logo.webp', '', 'A bench shop', to_tsvector('simple', 'bench shop ' || g)
+     from generate_series(1, $1) g`,
+    [shopCount],
+  );
+  const categories = (await pool.query<{ id: number }>('select id from categories order by id')).rows.map((r) => r.id);
+  const batch = 2000;
+  for (let offset = 0; offset < productTotal; offset += batch) {
+    const rows: unknown[][] = [];
+    for (let i = offset; i < Math.min(productTotal, offset + batch); i++) {
+      const word = words[Math.floor(next() * words.length)] ?? words[0];
+      const noun = nouns[Math.floor(next() * nouns.length)] ?? nouns[0];
+      const titleI18n = { jp: `${word[0]}${noun[0]} ${i}`, en: `${word[1]} ${noun[1]} ${i}` };
+      const description = `${titleI18n.jp}。毎日使える定番アイテムです。`;
+      rows.push([
+        1 + Math.floor(next() * shopCount),
+        categories[Math.floor(next() * categories.length)],
+        titleI18n.jp,
+        JSON.stringify(titleI18n),
+        description,
+        JSON.stringify([`/uploads/p${i % 400}.webp`]),
+        Math.round(500 + next() * 50_000),
+        Math.floor(next() ** 3 * 10_000),
+        new Date(Date.now() - Math.floor(next() * 365 * 86_400_000)).toISOString(),
+        productSearchVector({ title: titleI18n.jp, titleI18n, description }),
+      ]);
+    }
+    const values = rows
+      .map((_, r) => `(${Array.from({ length: 10 }, (_, c) => `$${r * 10 + c + 1}`).join(', ')})`)
+      .join(', ');
+    await pool.query(
+      `insert into products (shop_id, category_id, title, title_i18n, description, images, price, sold_count, created_at, search_vector)
+       values ${values}`,
+      rows.flat(),
+    );
+  }
+  await pool.query(
+    `insert into product_skus (product_id, specs, price, stock, sort_order)
+     select p.id, jsonb_build_array(jsonb_build_object('name', 'Color', 'value', c.v)), p.price + c.n * 100, 50, c.n
+     from products p cross join (values (0, 'Black'), (1, 'White')) as c(n, v)`,
+  );
+  await pool.query(
+    `insert into shop_daily_stats (shop_id, day, units_sold, supported)
+     select s.id, current_date - d, (random() * 50)::int, random() < 0.3
+     from shops s cross join generate_series(0, 29) d`,
+  );
+  await recountCatalog(database.db);
+  await refreshShopWindows(database.db, new Date().toISOString().slice(0, 10));
+  await pool.query('vacuum analyze');
+  await pool.end();
+  console.log(
+    `loaded ${productTotal} products in ${shopCount} shops in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** BENCH_REUSE=1 keeps a crossmart_bench database that already holds the products. */
+async function reusable(): Promise<boolean> {
+  if (process.env.BENCH_REUSE !== '1') return false;
+  const client = new pg.Client({ connectionString: benchUrl.toString() });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from products');
+    console.log(`reusing crossmart_bench with ${rows[0]?.n} products`);
+    return (rows[0]?.n ?? 0) >= productTotal;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+type Captured = { name?: string | undefined; text: string; values: unknown[] };
+
+/** The app on a pool whose queries can be recorded, so the bare route can replay the same SQL. */
+function recordingHandle(database: DatabaseHandle) {
+  const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  let captured: Captured[] | undefined;
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+  Object.assign(pool, {
+    query: (config: string | { text: string; name?: string }, values?: unknown[]) => {
+      const entry = typeof config === 'string' ? { text: config } : { text: config.text, name: config.name };
+      captured?.push({ ...entry, values: values ?? [] });
+      return query(config, values);
+    },
+  });
+  const handle: DatabaseHandle = {
+    db: drizzle({ client: pool, schema }),
+    engine: 'postgres',
+    migrate: database.migrate,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+  return {
+    handle,
+    record: async (action: () => Promise<unknown>) => {
+      captured = [];
+      await action();
+      const result = captured;
+      captured = undefined;
+      return result;
+    },
+  };
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** The run with the median throughput, and the median p99 of all runs. */
+function median(runs: Figures[]): Figures {
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const byRps = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] ?? runs[0];
+  if (!byRps) throw new Error('no runs');
+  return { ...byRps, p99: middle(runs.map((r) => r.p99)), p50: middle(runs.map((r) => r.p50)) };
+}
+
+async function autocannon(url: string, duration = seconds): Promise<Figures> {
+  const bin = path.join(import.meta.dirname, '../node_modules/.bin/autocannon');
+  const { stdout } = await run(bin, ['-c', String(connections), '-d', String(duration), '-j', url], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p99: number; p50: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Each scenario runs once with answers never reused (CATALOG_CACHE_MS=0), then as deployed. */
+const scenarios: { name: string; url: string; cacheMs?: number }[] = [
+  { name: 'product/list (default: sales)', url: '/api/product/list', cacheMs: 0 },
+  {
+    name: 'product/list category + price_asc p2',
+    url: '/api/product/list?category_id=4&sort=price_asc&page=2',
+    cacheMs: 0,
+  },
+  { name: 'product/list shop + new', url: '/api/product/list?shop_id=17&sort=new', cacheMs: 0 },
+  {
+    name: 'product/list keyword',
+    url: `/api/product/list?keyword=${encodeURIComponent('イヤホン')}&sort=sales`,
+    cacheMs: 0,
+  },
+  { name: 'home', url: '/api/home', cacheMs: 0 },
+  { name: 'product/list (default), 1 s cache', url: '/api/product/list' },
+  {
+    name: 'product/list category + price_asc, 1 s cache',
+    url: '/api/product/list?category_id=4&sort=price_asc&page=2',
+  },
+  { name: 'home, 1 s cache', url: '/api/home' },
+];
+
+async function main() {
+  console.log(`catalog bench: ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run`);
+  if (!(await reusable())) {
+    await createDatabase();
+    const database = await openDatabase({ url: benchUrl.toString(), poolSize: 4 });
+    await prepareDatabase(database, { seedDemo: false, uploadDir: path.join(os.tmpdir(), 'crossmart-bench-uploads') });
+    await load(database);
+    await database.close();
+  }
+  const database = await openDatabase({ url: benchUrl.toString(), poolSize: 2 });
+
+  const replays = new Map<string, Captured[]>();
+  const barePool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  const frameworkPool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  const replay = (pool: pg.Pool, queries: Captured[]) =>
+    Promise.all(
+      queries.map((q) => pool.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) })),
+    );
+  const startApp = async (cacheMs?: number) => {
+    const config = readConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: benchUrl.toString(),
+      UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),
+      ...(cacheMs === undefined ? {} : { CATALOG_CACHE_MS: String(cacheMs) }),
+    });
+    const recording = recordingHandle(database);
+    const app = await buildApp({ config, database: recording.handle });
+    // "Framework": the app's plugins and hooks (helmet, envelope, …) around the same SQL, without
+    // the catalog's service, drizzle and zod: splits the gap between the app and the bare route.
+    app.get('/__bench/framework/:scenario', async (request) => {
+      const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
+      return { code: 1, msg: 'ok', data: (await replay(frameworkPool, queries)).map((result) => result.rows) };
+    });
+    await app.listen({ host: '127.0.0.1', port: appPort });
+    return { app, recording, cacheMs };
+  };
+  let current = await startApp(scenarios[0]?.cacheMs);
+
+  // The bare route: Fastify + pg, the app's SQL for the scenario, rows straight to JSON.
+  const bare = Fastify({ logger: false });
+  bare.get('/bare/:scenario', async (request) => {
+    const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
+    // The same SQL, and the same named prepared statements as the app, so PostgreSQL does the same work.
+    const results = await replay(barePool, queries);
+    return { code: 1, msg: 'ok', data: results.map((result) => result.rows) };
+  });
+  await bare.listen({ host: '127.0.0.1', port: barePort });
+
+  const lines: string[] = [];
+  let failed = false;
+  for (const [index, scenario] of scenarios.entries()) {
+    if (current.cacheMs !== scenario.cacheMs) {
+      await current.app.close();
+      await current.recording.handle.close();
+      current = await startApp(scenario.cacheMs);
+    }
+    const { app, recording } = current;
+    const queries = await recording.record(() => app.inject({ url: scenario.url, headers: { lang: 'jp' } }));
+    if (queries.length === 0) throw new Error(`${scenario.url}: no query recorded (answered from the cache?)`);
+    replays.set(String(index), queries);
+    const check = await app.inject({ url: scenario.url, headers: { lang: 'jp' } });
+    if (check.json().code !== 1) throw new Error(`${scenario.url} answered ${check.body}`);
+    // Warm both up, then alternate bare and app runs (the machine is shared: load drifts) and
+    // keep the median of each.
+    const bareUrl = `http://127.0.0.1:${barePort}/bare/${index}`;
+    const appUrl = `http://127.0.0.1:${appPort}${scenario.url}`;
+    const frameworkUrl = `http://127.0.0.1:${appPort}/__bench/framework/${index}`;
+    const withFramework = scenario.cacheMs === 0;
+    await autocannon(bareUrl, 2);
+    await autocannon(appUrl, 2);
+    const bareRuns: Figures[] = [];
+    const appRuns: Figures[] = [];
+    const frameworkRuns: Figures[] = [];
+    for (let round = 0; round < rounds; round++) {
+      bareRuns.push(await autocannon(bareUrl));
+      if (withFramework) frameworkRuns.push(await autocannon(frameworkUrl));
+      appRuns.push(await autocannon(appUrl));
+    }
+    const bareFigures = median(bareRuns);
+    const appFigures = median(appRuns);
+    const framework = withFramework ? median(frameworkRuns) : undefined;
+    const ratio = appFigures.rps / bareFigures.rps;
+    const ok = ratio >= 0.8 && appFigures.p99 <= 25 && appFigures.errors === 0 && appFigures.non2xx === 0;
+    failed ||= !ok;
+    lines.push(
+      [
+        scenario.name.padEnd(46),
+        `${queries.length} q`,
+        `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms`,
+        `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms`,
+        framework
+          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare)`
+          : 'framework -',
+        `ratio ${(ratio * 100).toFixed(0)} %`,
+        ok ? 'ok' : 'BELOW TARGET',
+      ].join(' | '),
+    );
+    console.log(lines[lines.length - 1]);
+  }
+  await current.app.close();
+  await current.recording.handle.close();
+  await bare.close();
+  await barePool.end();
+  await frameworkPool.end();
+  await database.close();
+  console.log('\nTarget: app ≥ 80 % of bare throughput and p99 ≤ 25 ms at 50 connections.');
+  console.log(lines.join('\n'));
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './envelope.ts';
+
+/**
+ * Catalog, shops and discovery (product.md §9). Amounts are integers in minor units; texts
+ * (category names, product titles and descriptions) come localized in the request's language,
+ * English when there is no translation, else the merchant's original.
+ */
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const keyword = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.too_long' });
+
+export const productSorts = ['sales', 'new', 'price_asc', 'price_desc'] as const;
+export const productSortSchema = z.enum(productSorts);
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  /** Stable English key (computer, electrical, outdoors, home, health, men, women, food, mobile, toys). */
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  /** Products on sale in this category. */
+  product_count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
+/** A product in a list or grid. */
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  category_id: z.number().int(),
+  title: z.string(),
+  /** The first image, or an empty string. */
+  image: z.string(),
+  price: z.number().int(),
+  sold: z.number().int(),
+  stock: z.number().int(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+export const productPageSchema = pageOf(productCardSchema);
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** A shop in a list (hot shops, search, follow list). */
+export const shopCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  /** Units sold, all time. */
+  sales: z.number().int(),
+  fans: z.number().int(),
+  /** Share of reviews with a product score of 4 or 5, 0–1; null while the shop has no reviews. */
+  favourable_rate: z.number().min(0).max(1).nullable(),
+  product_count: z.number().int(),
+});
+export type ShopCard = z.infer<typeof shopCardSchema>;
+export const shopPageSchema = pageOf(shopCardSchema);
+export type ShopPage = z.infer<typeof shopPageSchema>;
+
+export const shopDetailSchema = shopCardSchema.extend({
+  banner: z.string(),
+  description: z.string(),
+  /** Sales amount in minor units, all time. */
+  total_sales: z.number().int(),
+  review_count: z.number().int(),
+  /** Whether the requesting user follows the shop (false for a visitor). */
+  is_followed: z.boolean(),
+  created_at: z.string(),
+});
+export type ShopDetail = z.infer<typeof shopDetailSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  reviewer_name: z.string(),
+  spec_text: z.string(),
+  product_score: z.number().int().min(1).max(5),
+  service_score: z.number().int().min(1).max(5),
+  postage_score: z.number().int().min(1).max(5),
+  content: z.string(),
+  images: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewPageSchema = pageOf(reviewSchema);
+
+export const specPairSchema = z.object({ name: z.string(), value: z.string() });
+export const skuSchema = z.object({
+  id: z.number().int(),
+  /** Spec pairs; empty for a product without specs. */
+  specs: z.array(specPairSchema),
+  price: z.number().int(),
+  stock: z.number().int(),
+});
+export type Sku = z.infer<typeof skuSchema>;
+
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  category_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  /** Lowest SKU price. */
+  price: z.number().int(),
+  freight: z.number().int(),
+  stock: z.number().int(),
+  sold: z.number().int(),
+  favourite_count: z.number().int(),
+  review_count: z.number().int(),
+  favourable_rate: z.number().min(0).max(1).nullable(),
+  /** The spec picker: each spec name with its values in order; empty means "no specs". */
+  specs: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  skus: z.array(skuSchema).min(1),
+  shop: shopCardSchema.extend({ is_followed: z.boolean() }),
+  /** The newest reviews, for the preview on the detail screen. */
+  reviews_preview: z.array(reviewSchema),
+  is_favourite: z.boolean(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  /** An in-app route (`/shop/3`, `/detail/12`) or empty. */
+  link: z.string(),
+  title: z.string(),
+});
+
+/** `GET /api/home`: everything the first screen needs, in one answer. */
+export const homeSchema = z.object({
+  banners: z.array(bannerSchema),
+  categories: categoryListSchema,
+  hot_products: z.array(productCardSchema),
+  hot_shops: z.array(shopCardSchema),
+});
+export type Home = z.infer<typeof homeSchema>;
+
+export const productListQuerySchema = pageQuerySchema.extend({
+  category_id: id.optional(),
+  shop_id: id.optional(),
+  keyword: keyword.optional(),
+  /** Default: relevance when a keyword is given, else sales. */
+  sort: productSortSchema.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const idQuerySchema = z.object({ id });
+export const productReviewsQuerySchema = pageQuerySchema.extend({ product_id: id });
+export const shopSearchQuerySchema = pageQuerySchema.extend({ keyword });
+
+// Calls that need a logged-in user (registered with the auth plugin).
+export const shopIdBodySchema = z.object({ shop_id: id });
+export const productIdBodySchema = z.object({ product_id: id });
+export const followResultSchema = z.object({
+  shop_id: z.number().int(),
+  is_followed: z.boolean(),
+  fans: z.number().int(),
+});
+export type FollowResult = z.infer<typeof followResultSchema>;
+export const favouriteResultSchema = z.object({
+  product_id: z.number().int(),
+  is_favourite: z.boolean(),
+  favourite_count: z.number().int(),
+});
+export type FavouriteResult = z.infer<typeof favouriteResultSchema>;
+export const followedShopSchema = shopCardSchema.extend({ followed_at: z.string() });
+export const followListSchema = pageOf(followedShopSchema);
+export const favouriteProductSchema = productCardSchema.extend({
+  favourited_at: z.string(),
+  /** False once the product is off the shelf or its shop closed; it stays in the list. */
+  on_sale: z.boolean(),
+});
+export const favouriteListSchema = pageOf(favouriteProductSchema);
