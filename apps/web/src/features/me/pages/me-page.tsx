@@ -7,7 +7,9 @@ import {
   FileOutline,
   GlobalOutline,
   HeartOutline,
+  LinkOutline,
   LockOutline,
+  MailOutline,
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
@@ -18,12 +20,13 @@ import {
   TruckOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useMoney } from '../../../shared/lib/use-money.ts';
-import { logout } from '../../../shared/session/account-api.ts';
+import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
-import { confirm } from '../../../shared/ui/feedback.ts';
+import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 
 const orderShortcuts = [
@@ -43,12 +46,14 @@ const walletLinks = [
 const serviceLinks = [
   { to: '/address', title: 'routes.address', icon: <EnvironmentOutline /> },
   { to: '/myFavourite', title: 'routes.myFavourite', icon: <HeartOutline /> },
+  { to: '/notification', title: 'routes.notification', icon: <MailOutline /> },
   { to: '/language', title: 'routes.language', icon: <GlobalOutline /> },
   { to: '/security', title: 'routes.security', icon: <LockOutline /> },
   { to: '/service', title: 'routes.service', icon: <MessageOutline /> },
   { to: '/mutualAid', title: 'routes.mutualAid', icon: <TeamOutline /> },
   { to: '/helpAndSupport', title: 'routes.helpAndSupport', icon: <QuestionCircleOutline /> },
   { to: '/law', title: 'routes.law', icon: <FileOutline /> },
+  { to: '/platform', title: 'routes.platform', icon: <LinkOutline /> },
   { to: '/setting', title: 'routes.setting', icon: <SetOutline /> },
 ] as const;
 
@@ -59,15 +64,14 @@ export default function MePage() {
   const money = useMoney();
   const user = useSession((state) => state.userInfo);
   const setting = useSession((state) => state.setting);
+  const onLogout = useLogout();
   const name = [user?.family_name, user?.given_name].filter(Boolean).join(' ') || user?.account || '';
 
-  async function onLogout() {
-    const ok = await confirm({ title: t('me.logoutTitle'), content: t('me.logoutConfirm') });
-    if (!ok) return;
-    await logout().catch(() => undefined);
-    useSession.getState().clearSession();
-    navigate('/login', { replace: true });
-  }
+  // The balance and the rest of the user info are fetched again each time the screen is shown
+  // (a kept-alive screen runs its effects again when it becomes visible).
+  useEffect(() => {
+    if (useSession.getState().userInfo) void refreshUserInfo().catch(() => undefined);
+  }, []);
 
   return (
     <Page className="cm-me">
