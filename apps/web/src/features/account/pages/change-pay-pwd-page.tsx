@@ -1,5 +1,6 @@
 import { accountLimits, resetPayRequestSchema } from '@crossmart/contract';
-import { Button, NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
+import { Button, ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldMessage, fieldErrors } from '../../../shared/forms/form-errors.ts';
@@ -151,7 +152,13 @@ export default function ChangePayPwdPage() {
             </Button>
           </form>
         ) : (
-          <>
+          <ConfigProvider
+            locale={{
+              ...enUS,
+              NumberKeyboard: { backspace: t('payCode.backspace') },
+              PasscodeInput: { name: stepTitle },
+            }}
+          >
             <PasscodeInput
               key={step}
               ref={passcode}
@@ -171,7 +178,7 @@ export default function ChangePayPwdPage() {
               </p>
             )}
             {pending && <p className="cm-paycode__hint">{t('list.loading')}</p>}
-          </>
+          </ConfigProvider>
         )}
       </div>
     </Page>
