@@ -1,3 +1,4 @@
+import { getLanguage } from '@crossmart/contract/client';
 import { List } from 'antd-mobile';
 import {
   BankcardOutline,
@@ -23,6 +24,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
@@ -63,7 +65,8 @@ export default function MePage() {
   const navigate = useNavigate();
   const money = useMoney();
   const user = useSession((state) => state.userInfo);
-  const setting = useSession((state) => state.setting);
+  const languageName =
+    useSession((state) => state.setting?.language_name) ?? getLanguage(currentLanguage()).language_name;
   const onLogout = useLogout();
   const name = [user?.family_name, user?.given_name].filter(Boolean).join(' ') || user?.account || '';
 
@@ -76,17 +79,19 @@ export default function MePage() {
   return (
     <Page className="cm-me">
       <div className="cm-profile">
-        <span className="cm-profile__avatar" aria-hidden="true">
-          {user?.avatar ? <img src={user.avatar} alt="" /> : (name.trim()[0]?.toUpperCase() ?? <UserCircleOutline />)}
-        </span>
-        <div className="cm-profile__text">
-          <p className="cm-profile__greeting">{t('me.greeting')}</p>
-          <p className="cm-profile__name" data-testid="me-name">
-            {name}
-          </p>
-          {user && <p className="cm-profile__id">{t('me.accountId', { id: user.id })}</p>}
-        </div>
-        <Link to="/profile" className="cm-profile__edit" aria-label={t('routes.profile')}>
+        <Link to="/profile" className="cm-profile__link" aria-label={t('routes.profile')}>
+          <span className="cm-profile__avatar" aria-hidden="true">
+            {user?.avatar ? <img src={user.avatar} alt="" /> : (name.trim()[0]?.toUpperCase() ?? <UserCircleOutline />)}
+          </span>
+          <div className="cm-profile__text">
+            <p className="cm-profile__greeting">{t('me.greeting')}</p>
+            <p className="cm-profile__name" data-testid="me-name">
+              {name}
+            </p>
+            {user && <p className="cm-profile__id">{t('me.accountId', { id: user.id })}</p>}
+          </div>
+        </Link>
+        <Link to="/setting" className="cm-profile__edit" aria-label={t('routes.setting')}>
           <SetOutline />
         </Link>
       </div>
@@ -142,7 +147,7 @@ export default function MePage() {
             <List.Item
               key={item.to}
               prefix={item.icon}
-              extra={item.to === '/language' ? setting?.language_name : undefined}
+              extra={item.to === '/language' ? languageName : undefined}
               onClick={() => navigate(item.to)}
             >
               {t(item.title)}
