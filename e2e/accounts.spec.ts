@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, sessionKey, test } from './fixtures.ts';
+import { expect, sessionKey, storeSession, test } from './fixtures.ts';
 
 /**
  * Issue 4 "Done when" (screens): register → land logged in → change password → old token refused →
@@ -204,4 +204,46 @@ test('forgot password mails a code and asks for code and new password', async ({
     shown(page).getByRole('alert').filter({ hasText: '確認コードが正しくないか、有効期限が切れています。' }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/forgotPassword$/);
+});
+
+test('profile: names, email and mobile are saved and the user info is refreshed', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = uniqueAccount('prof_');
+  const registered = await request.post('/api/user/register', {
+    data: {
+      account,
+      password: 'profile-pass1',
+      repassword: 'profile-pass1',
+      family_name: 'Tanaka',
+      given_name: 'Ken',
+      email: `${account}@example.com`,
+      mobile: `+81 80 ${String(Date.now()).slice(-8)}`,
+    },
+  });
+  const token = (await registered.json()).data.userinfo.token as string;
+  await storeSession(context, { token, userInfo: null });
+
+  await page.goto('/filter');
+  await expect(page.getByTestId('me-name')).toHaveText('Tanaka Ken');
+  await page.getByRole('link', { name: 'プロフィール' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(shown(page).getByText(account)).toBeVisible();
+  await expect(shown(page).getByRole('button', { name: '保存' })).toBeDisabled();
+  await shown(page).getByLabel('メールアドレス').fill('broken@');
+  await shown(page).getByRole('button', { name: '保存' }).click();
+  await expect(shown(page).getByText('正しいメールアドレスを入力してください。')).toBeVisible();
+  await shown(page).getByLabel('メールアドレス').fill(`${account}@example.org`);
+  await shown(page).getByLabel('名', { exact: true }).fill('Kenji');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/profile'));
+  await shown(page).getByRole('button', { name: '保存' }).click();
+  expect((await (await saved).json()).code).toBe(1);
+  await expect(page.getByText('保存しました')).toBeVisible();
+
+  const info = await request.get('/api/user/getUserInfo', { headers: { token } });
+  expect((await info.json()).data).toMatchObject({ given_name: 'Kenji', email: `${account}@example.org` });
+  await page.goto('/filter');
+  await expect(page.getByTestId('me-name')).toHaveText('Tanaka Kenji');
 });
