@@ -45,9 +45,9 @@ test('an invalid stored token logs out and ends on a visitor page (spec §4)', a
 test('choosing a language while logged in saves it on the account', async ({ page, loginAsDemo }) => {
   await loginAsDemo();
   await page.goto('/language');
-  const saved = page.waitForRequest((request) => request.url().includes('/api/user/set_language?language=en'));
+  const saved = page.waitForResponse((response) => response.url().includes('/api/user/set_language?file_name=en'));
   await page.getByRole('button', { name: /English/ }).click();
-  await saved;
+  expect((await (await saved).json()).code).toBe(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
 });
 

@@ -93,11 +93,12 @@ test.describe('routes and guard (spec §2, §6)', () => {
 });
 
 test.describe('navigation (spec §2)', () => {
+  // The me page fetches the user info each time it is shown (fresh balance), so it needs a real session.
   test('the back button pops the stored history and appends backs=1; tab routes reset it', async ({
     page,
-    context,
+    loginAsDemo,
   }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+    await loginAsDemo();
     await page.goto('/filter');
     await page.getByText('資金履歴').click();
     await expect(page).toHaveURL(/\/capitalRecord$/);
@@ -117,8 +118,8 @@ test.describe('navigation (spec §2)', () => {
     await expect.poll(() => storedHistory(page)).toEqual(['/explore']);
   });
 
-  test('a kept-alive list keeps its scroll and state; /detail does not', async ({ page, context }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+  test('a kept-alive list keeps its scroll and state; /detail does not', async ({ page, loginAsDemo }) => {
+    await loginAsDemo();
     await page.goto('/filter');
     await page.getByText('言語', { exact: true }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/language$/);
@@ -218,10 +219,10 @@ test.describe('client rules and widgets (spec §5, §8)', () => {
     await expect(page.getByText('アカウントとパスワードを入力してください')).toBeVisible();
   });
 
-  test('Toast and Dialog render on React 19 (antd-mobile render shim)', async ({ page, context }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+  test('Toast and Dialog render on React 19 (antd-mobile render shim)', async ({ page, loginAsDemo }) => {
+    await loginAsDemo();
     await page.goto('/filter');
-    await expect(page.getByTestId('me-name')).toHaveText('Demo Shopper');
+    await expect(page.getByTestId('me-name')).toHaveText('Demo Buyer');
     await page.getByRole('button', { name: 'ログアウト' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

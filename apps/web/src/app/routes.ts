@@ -24,6 +24,13 @@ const bag: Loader = () => import('./screens/bag-screen.tsx');
 const me: Loader = () => import('../features/me/pages/me-page.tsx');
 const language: Loader = () => import('../features/language/pages/language-page.tsx');
 const login: Loader = () => import('../features/auth/pages/login-page.tsx');
+const register: Loader = () => import('../features/auth/pages/register-page.tsx');
+const forgotPassword: Loader = () => import('../features/auth/pages/forgot-password-page.tsx');
+const changePassword: Loader = () => import('../features/auth/pages/change-password-page.tsx');
+const changePayPwd: Loader = () => import('../features/account/pages/change-pay-pwd-page.tsx');
+const profile: Loader = () => import('../features/account/pages/profile-page.tsx');
+const security: Loader = () => import('../features/account/pages/security-page.tsx');
+const setting: Loader = () => import('../features/account/pages/setting-page.tsx');
 const detail: Loader = () => import('./screens/detail-screen.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
@@ -46,11 +53,11 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/myPurchases/:status?', 'myPurchases', placeholder, 'noRecords'),
   route('/language', 'language', language),
   route('/notification', 'notification', placeholder, 'noRecords'),
-  route('/profile', 'profile', placeholder, 'notOpen'),
-  route('/forgotPassword', 'forgotPassword', placeholder, 'notOpen'),
-  route('/changePassword', 'changePassword', placeholder, 'notOpen'),
-  route('/changePayPwd', 'changePayPwd', placeholder, 'notOpen'),
-  route('/passwords', 'passwords', placeholder, 'notOpen'),
+  route('/profile', 'profile', profile),
+  route('/forgotPassword', 'forgotPassword', forgotPassword),
+  route('/changePassword', 'changePassword', changePassword),
+  route('/changePayPwd', 'changePayPwd', changePayPwd),
+  route('/passwords', 'passwords', changePassword),
   route('/helpAndSupport', 'helpAndSupport', placeholder, 'noRecords'),
   route('/withDraw', 'withDraw', placeholder, 'notOpen'),
   route('/depositRecord', 'depositRecord', placeholder, 'noRecords'),
@@ -61,16 +68,16 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/capitalRecord', 'capitalRecord', placeholder, 'noRecords'),
   route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
   route('/payment', 'payment', placeholder, 'notOpen'),
-  route('/security', 'security', placeholder, 'notOpen'),
+  route('/security', 'security', security),
   route('/heart', 'heart', placeholder, 'noRecords'),
   route('/filter', 'filter', me),
-  route('/setting', 'setting', placeholder, 'notOpen'),
+  route('/setting', 'setting', setting),
   route('/search', 'search', search),
   route('/searchs', 'search', search),
   route('/popular', 'popular', placeholder, 'noProducts'),
   { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
   route('/login', 'login', login),
-  route('/register', 'register', placeholder, 'notOpen'),
+  route('/register', 'register', register),
   route('/platform', 'platform', placeholder, 'notOpen'),
   route('/law', 'law', placeholder, 'noRecords'),
   route('/address', 'address', placeholder, 'noRecords'),

@@ -25,7 +25,7 @@ function SellerLogin() {
   const [pending, setPending] = useState(false);
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!account.trim() || !password) return toast(t('messages.inputAccountPassword'));
+    if (!account.trim() || !password) return toast(t('validation.account_password_required'));
     setPending(true);
     try {
       startSession((await login({ account: account.trim(), password })).userinfo);

@@ -22,7 +22,7 @@ export default function LoginPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!account.trim() || !password) {
-      toast(t('messages.inputAccountPassword'));
+      toast(t('validation.account_password_required'));
       return;
     }
     setPending(true);

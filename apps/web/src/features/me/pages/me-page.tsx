@@ -1,3 +1,4 @@
+import { getLanguage } from '@crossmart/contract/client';
 import { List } from 'antd-mobile';
 import {
   BankcardOutline,
@@ -7,7 +8,9 @@ import {
   FileOutline,
   GlobalOutline,
   HeartOutline,
+  LinkOutline,
   LockOutline,
+  MailOutline,
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
@@ -18,12 +21,14 @@ import {
   TruckOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
-import { logout } from '../../../shared/session/account-api.ts';
+import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
-import { confirm } from '../../../shared/ui/feedback.ts';
+import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 
 const orderShortcuts = [
@@ -43,12 +48,14 @@ const walletLinks = [
 const serviceLinks = [
   { to: '/address', title: 'routes.address', icon: <EnvironmentOutline /> },
   { to: '/myFavourite', title: 'routes.myFavourite', icon: <HeartOutline /> },
+  { to: '/notification', title: 'routes.notification', icon: <MailOutline /> },
   { to: '/language', title: 'routes.language', icon: <GlobalOutline /> },
   { to: '/security', title: 'routes.security', icon: <LockOutline /> },
   { to: '/service', title: 'routes.service', icon: <MessageOutline /> },
   { to: '/mutualAid', title: 'routes.mutualAid', icon: <TeamOutline /> },
   { to: '/helpAndSupport', title: 'routes.helpAndSupport', icon: <QuestionCircleOutline /> },
   { to: '/law', title: 'routes.law', icon: <FileOutline /> },
+  { to: '/platform', title: 'routes.platform', icon: <LinkOutline /> },
   { to: '/setting', title: 'routes.setting', icon: <SetOutline /> },
 ] as const;
 
@@ -58,31 +65,33 @@ export default function MePage() {
   const navigate = useNavigate();
   const money = useMoney();
   const user = useSession((state) => state.userInfo);
-  const setting = useSession((state) => state.setting);
+  const languageName =
+    useSession((state) => state.setting?.language_name) ?? getLanguage(currentLanguage()).language_name;
+  const onLogout = useLogout();
   const name = [user?.family_name, user?.given_name].filter(Boolean).join(' ') || user?.account || '';
 
-  async function onLogout() {
-    const ok = await confirm({ title: t('me.logoutTitle'), content: t('me.logoutConfirm') });
-    if (!ok) return;
-    await logout().catch(() => undefined);
-    useSession.getState().clearSession();
-    navigate('/login', { replace: true });
-  }
+  // The balance and the rest of the user info are fetched again each time the screen is shown
+  // (a kept-alive screen runs its effects again when it becomes visible).
+  useEffect(() => {
+    if (useSession.getState().userInfo) void refreshUserInfo().catch(() => undefined);
+  }, []);
 
   return (
     <Page className="cm-me">
       <div className="cm-profile">
-        <span className="cm-profile__avatar" aria-hidden="true">
-          {user?.avatar ? <img src={user.avatar} alt="" /> : (name.trim()[0]?.toUpperCase() ?? <UserCircleOutline />)}
-        </span>
-        <div className="cm-profile__text">
-          <p className="cm-profile__greeting">{t('me.greeting')}</p>
-          <p className="cm-profile__name" data-testid="me-name">
-            {name}
-          </p>
-          {user && <p className="cm-profile__id">{t('me.accountId', { id: user.id })}</p>}
-        </div>
-        <Link to="/profile" className="cm-profile__edit" aria-label={t('routes.profile')}>
+        <Link to="/profile" className="cm-profile__link" aria-label={t('routes.profile')}>
+          <span className="cm-profile__avatar" aria-hidden="true">
+            {user?.avatar ? <img src={user.avatar} alt="" /> : (name.trim()[0]?.toUpperCase() ?? <UserCircleOutline />)}
+          </span>
+          <div className="cm-profile__text">
+            <p className="cm-profile__greeting">{t('me.greeting')}</p>
+            <p className="cm-profile__name" data-testid="me-name">
+              {name}
+            </p>
+            {user && <p className="cm-profile__id">{t('me.accountId', { id: user.id })}</p>}
+          </div>
+        </Link>
+        <Link to="/setting" className="cm-profile__edit" aria-label={t('routes.setting')}>
           <SetOutline />
         </Link>
       </div>
@@ -138,7 +147,7 @@ export default function MePage() {
             <List.Item
               key={item.to}
               prefix={item.icon}
-              extra={item.to === '/language' ? setting?.language_name : undefined}
+              extra={item.to === '/language' ? languageName : undefined}
               onClick={() => navigate(item.to)}
             >
               {t(item.title)}

@@ -1,0 +1,108 @@
+import { resetPasswordRequestSchema } from '@crossmart/contract';
+import { Button } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
+import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useSession } from '../../../shared/session/session-store.ts';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
+import { changePassword } from '../api/reset-password.ts';
+
+const empty = { oldpassword: '', newpassword: '', renewpassword: '' };
+
+/**
+ * Change the login password with the old one (spec §2 `/changePassword` and `/passwords`). The server
+ * ends every session of the user, this one included, so the session is cleared and the user logs in
+ * again with the new password. `/changePassword` is open to visitors (spec §6): they are sent to the
+ * mailed-code reset instead.
+ */
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hasToken = useSession((state) => Boolean(state.token));
+  const [form, setForm] = useState(empty);
+  const [pending, setPending] = useState(false);
+  const { setErrors, errorOf, clear } = useFieldErrors();
+
+  const field = (name: keyof typeof empty) => ({
+    name,
+    value: form[name],
+    error: errorOf(name),
+    onChange: (value: string) => {
+      setForm((current) => ({ ...current, [name]: value }));
+      clear(name);
+    },
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = resetPasswordRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed));
+      return;
+    }
+    setPending(true);
+    try {
+      await changePassword(form);
+      setForm(empty);
+      useSession.getState().clearSession();
+      toast(t('password.changed'), 'success');
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!hasToken) {
+    return (
+      <Page>
+        <div className="cm-notice">
+          <p>{t('password.visitorHint')}</p>
+          <Link className="cm-pill" to="/forgotPassword">
+            {t('routes.forgotPassword')}
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <p className="cm-hint">{t('password.hint')}</p>
+      <form className="cm-form cm-card-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('password.old')}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('password.oldHint')}
+          {...field('oldpassword')}
+        />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('register.passwordHint')}
+          {...field('newpassword')}
+        />
+        <TextField
+          label={t('password.repeat')}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('register.confirmHint')}
+          {...field('renewpassword')}
+        />
+        <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
+          {t('password.submit')}
+        </Button>
+        <Link className="cm-form__link" to="/forgotPassword">
+          {t('auth.forgotPassword')}
+        </Link>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,131 @@
+import { type RegisterRequest, registerRequestSchema } from '@crossmart/contract';
+import { Button } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
+import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { startSession } from '../../../shared/session/start-session.ts';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
+import { Page } from '../../../shared/ui/page.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
+import { register } from '../api/register.ts';
+
+type Form = Record<keyof RegisterRequest, string>;
+const empty: Form = {
+  account: '',
+  password: '',
+  repassword: '',
+  family_name: '',
+  given_name: '',
+  email: '',
+  mobile: '',
+};
+
+/** Create a buyer account (spec §2 `/register`, §5 rules with the contract's messages); lands logged in. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Form>(empty);
+  const [pending, setPending] = useState(false);
+  const { setErrors, errorOf, clear } = useFieldErrors();
+
+  const field = (name: keyof Form) => ({
+    name,
+    value: form[name],
+    error: errorOf(name),
+    onChange: (value: string) => {
+      setForm((current) => ({ ...current, [name]: value }));
+      clear(name);
+    },
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = registerRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed));
+      return;
+    }
+    setPending(true);
+    try {
+      const { userinfo } = await register(parsed.data);
+      startSession(userinfo);
+      setForm(empty);
+      toast(t('success.register'), 'success');
+      navigate('/', { replace: true });
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Page right={<LanguageSheetButton />}>
+      <div className="cm-auth cm-auth--compact">
+        <h2 className="cm-auth__title">{t('register.title')}</h2>
+        <p className="cm-auth__subtitle">{t('register.subtitle')}</p>
+        <form className="cm-form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('auth.account')}
+            placeholder={t('register.accountHint')}
+            autoComplete="username"
+            {...field('account')}
+          />
+          <div className="cm-form__pair">
+            <TextField
+              label={t('register.familyName')}
+              autoComplete="family-name"
+              maxLength={50}
+              {...field('family_name')}
+            />
+            <TextField
+              label={t('register.givenName')}
+              autoComplete="given-name"
+              maxLength={50}
+              {...field('given_name')}
+            />
+          </div>
+          <TextField
+            label={t('register.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="name@example.com"
+            {...field('email')}
+          />
+          <TextField
+            label={t('register.mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+81 90 1234 5678"
+            {...field('mobile')}
+          />
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('register.passwordHint')}
+            {...field('password')}
+          />
+          <TextField
+            label={t('register.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('register.confirmHint')}
+            {...field('repassword')}
+          />
+          <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
+            {t('register.submit')}
+          </Button>
+        </form>
+        <p className="cm-auth__switch">
+          {t('register.haveAccount')} <Link to="/login">{t('auth.submit')}</Link>
+        </p>
+      </div>
+    </Page>
+  );
+}
