@@ -57,6 +57,10 @@ const envSchema = z.object({
   SMTP_SECURE: booleanString.default(false),
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
+  /** Public uploads, served at /uploads/; default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** Payment evidence and refund proofs (owner and admins only); default DATA_DIR/private-uploads. */
+  PRIVATE_UPLOAD_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
 });
 

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
 import { accountsSeedPart } from '../modules/accounts/index.ts';
+import { walletSeedPart } from '../modules/wallet/index.ts';
 
 /** One part of the demo data; each feature module contributes its own. */
 export interface SeedPart {
@@ -9,7 +10,7 @@ export interface SeedPart {
 }
 
 /** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [accountsSeedPart];
+export const demoSeedParts: SeedPart[] = [accountsSeedPart, walletSeedPart];
 
 const seedMarkerKey = 'demo_seed';
 

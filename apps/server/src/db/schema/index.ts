@@ -1,3 +1,6 @@
 export * from './accounts.ts';
+export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './platform.ts';
+export * from './uploads.ts';
+export * from './wallet.ts';

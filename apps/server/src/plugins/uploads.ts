@@ -1,0 +1,29 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** Public uploads (avatars, products, …); private proofs live elsewhere (`privateUploadDir`). */
+export function uploadDir(config: Config): string {
+  return config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads');
+}
+
+/** Payment evidence and refund proofs: never under `uploadDir`, so never served statically. */
+export function privateUploadDir(config: Config): string {
+  return config.PRIVATE_UPLOAD_DIR ?? path.join(config.DATA_DIR, 'private-uploads');
+}
+
+/** Serves `UPLOAD_DIR` at `/uploads/` (stored names are random; files are re-encoded images). */
+export const uploadsPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
+  await app.register(fastifyStatic, {
+    root: path.resolve(uploadDir(options.config)),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: '365d',
+  });
+});
