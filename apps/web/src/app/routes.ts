@@ -25,6 +25,13 @@ const me: Loader = () => import('../features/me/pages/me-page.tsx');
 const language: Loader = () => import('../features/language/pages/language-page.tsx');
 const login: Loader = () => import('../features/auth/pages/login-page.tsx');
 const detail: Loader = () => import('./screens/detail-screen.tsx');
+const topUp: Loader = () => import('../features/wallet/pages/top-up-page.tsx');
+const walletTopUp: Loader = () => import('../features/wallet/pages/wallet-top-up-page.tsx');
+const cardTopUp: Loader = () => import('../features/wallet/pages/card-top-up-page.tsx');
+const topUpRecord: Loader = () => import('../features/wallet/pages/top-up-record-page.tsx');
+const depositRecord: Loader = () => import('../features/wallet/pages/deposit-record-page.tsx');
+const withDraw: Loader = () => import('../features/wallet/pages/withdraw-page.tsx');
+const capitalRecord: Loader = () => import('../features/wallet/pages/capital-record-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -52,13 +59,13 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/changePayPwd', 'changePayPwd', placeholder, 'notOpen'),
   route('/passwords', 'passwords', placeholder, 'notOpen'),
   route('/helpAndSupport', 'helpAndSupport', placeholder, 'noRecords'),
-  route('/withDraw', 'withDraw', placeholder, 'notOpen'),
-  route('/depositRecord', 'depositRecord', placeholder, 'noRecords'),
-  route('/topUp', 'topUp', placeholder, 'notOpen'),
-  route('/walletTopUp', 'walletTopUp', placeholder, 'notOpen'),
-  route('/cardTopUp', 'cardTopUp', placeholder, 'notOpen'),
-  route('/topUpRecord', 'topUpRecord', placeholder, 'noRecords'),
-  route('/capitalRecord', 'capitalRecord', placeholder, 'noRecords'),
+  route('/withDraw', 'withDraw', withDraw),
+  route('/depositRecord', 'depositRecord', depositRecord),
+  route('/topUp', 'topUp', topUp),
+  route('/walletTopUp', 'walletTopUp', walletTopUp),
+  route('/cardTopUp', 'cardTopUp', cardTopUp),
+  route('/topUpRecord', 'topUpRecord', topUpRecord),
+  route('/capitalRecord', 'capitalRecord', capitalRecord),
   route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
   route('/payment', 'payment', placeholder, 'notOpen'),
   route('/security', 'security', placeholder, 'notOpen'),

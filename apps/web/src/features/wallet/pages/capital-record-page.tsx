@@ -1,0 +1,44 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { billQuery } from '../api/audit-logs.ts';
+
+/** `/capitalRecord`: the fund record, the user's ledger entries newest first. */
+export default function CapitalRecordPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const query = useInfiniteQuery(billQuery());
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <Page>
+      <PagedList
+        items={items}
+        hasMore={query.hasNextPage}
+        isLoading={query.isPending}
+        loadMore={() => query.fetchNextPage()}
+        refresh={() => query.refetch()}
+        getKey={(item) => item.id}
+        empty="noRecords"
+        renderItem={(item) => (
+          <article className="cm-record cm-record--row" data-testid="bill-entry">
+            <div>
+              <p className="cm-record__title">{t(`wallet.kind_${item.kind}`)}</p>
+              <time className="cm-record__time">{new Date(item.created_at).toLocaleString()}</time>
+            </div>
+            <div className="cm-record__end">
+              <p className={`cm-record__amount ${item.amount > 0 ? 'cm-amount--in' : 'cm-amount--out'}`}>
+                {item.amount > 0 ? '+' : '−'}
+                {money(Math.abs(item.amount))}
+              </p>
+              <p className="cm-record__line">
+                {t('wallet.balanceAfter')}: {money(item.balance_after)}
+              </p>
+            </div>
+          </article>
+        )}
+      />
+    </Page>
+  );
+}
