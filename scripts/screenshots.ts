@@ -1,5 +1,5 @@
 /**
- * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language and login at 390×844 in
+ * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language, login and the wallet screens (walletTopUp, withDraw, capitalRecord) at 390×844 in
  * Japanese, English and Arabic, written to docs/screenshots/. Needs a running server (`npm start`).
  * Logs in as the demo buyer when the login call works; otherwise it stores a demo session the way the
  * app does (token + user info), which is enough for these screens.
@@ -52,7 +52,7 @@ const browser = await chromium.launch({
 });
 const session = await demoToken();
 for (const language of languages) {
-  for (const screen of ['login', 'home', 'me', 'language'] as const) {
+  for (const screen of ['login', 'home', 'me', 'language', 'walletTopUp', 'withDraw', 'capitalRecord'] as const) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -61,7 +61,7 @@ for (const language of languages) {
       locale: language.locale,
       colorScheme: 'light',
     });
-    const loggedIn = screen === 'me' || screen === 'language';
+    const loggedIn = !['login', 'home'].includes(screen);
     await context.addInitScript(
       ({ file, loggedIn, session }) => {
         if (localStorage.getItem('crossmart-shot')) return;
@@ -78,7 +78,15 @@ for (const language of languages) {
       { file: language.file, loggedIn, session },
     );
     const page = await context.newPage();
-    const url = { login: '/login', home: '/home', me: '/filter', language: '/language' }[screen];
+    const url = {
+      login: '/login',
+      home: '/home',
+      me: '/filter',
+      language: '/language',
+      walletTopUp: '/walletTopUp',
+      withDraw: '/withDraw',
+      capitalRecord: '/capitalRecord',
+    }[screen];
     await page.goto(`${baseURL}${url}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(400);

@@ -121,7 +121,7 @@ function AdminLayout() {
 export default function AdminArea() {
   const hasToken = useSession((state) => state.token !== '');
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} button={{ autoInsertSpace: false }}>
       <Routes>
         <Route path="login" element={hasToken ? <Navigate to="/admin" replace /> : <AdminLogin />} />
         <Route path="*" element={hasToken ? <AdminLayout /> : <Navigate to="/admin/login" replace />} />
