@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,8 +17,10 @@ export function privateUploadDir(config: Config): string {
 
 /** Serves `UPLOAD_DIR` at `/uploads/` (stored names are random; files are re-encoded images). */
 export const uploadsPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
+  const root = path.resolve(uploadDir(options.config));
+  mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(uploadDir(options.config)),
+    root,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,

@@ -4,6 +4,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { billQuery } from '../api/audit-logs.ts';
+import { formatTime } from '../components/format-time.ts';
 
 /** `/capitalRecord`: the fund record, the user's ledger entries newest first. */
 export default function CapitalRecordPage() {
@@ -25,15 +26,14 @@ export default function CapitalRecordPage() {
           <article className="cm-record cm-record--row" data-testid="bill-entry">
             <div>
               <p className="cm-record__title">{t(`wallet.kind_${item.kind}`)}</p>
-              <time className="cm-record__time">{new Date(item.created_at).toLocaleString()}</time>
+              <time className="cm-record__time">{formatTime(item.created_at)}</time>
             </div>
             <div className="cm-record__end">
               <p className={`cm-record__amount ${item.amount > 0 ? 'cm-amount--in' : 'cm-amount--out'}`}>
-                {item.amount > 0 ? '+' : '−'}
-                {money(Math.abs(item.amount))}
+                <bdi dir="ltr">{money(item.amount, true)}</bdi>
               </p>
               <p className="cm-record__line">
-                {t('wallet.balanceAfter')}: {money(item.balance_after)}
+                {t('wallet.balanceAfter')}: <bdi dir="ltr">{money(item.balance_after)}</bdi>
               </p>
             </div>
           </article>

@@ -6,6 +6,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { type AuditFilter, extractLogQuery } from '../api/audit-logs.ts';
 import { AuditFilterTabs } from '../components/audit-filter.tsx';
+import { formatTime } from '../components/format-time.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 
 /** `/depositRecord`: the user's withdrawals with the audit filter. */
@@ -45,7 +46,7 @@ export default function DepositRecordPage() {
                 {t('wallet.reason')}: {item.reason}
               </p>
             )}
-            <time className="cm-record__time">{new Date(item.created_at).toLocaleString()}</time>
+            <time className="cm-record__time">{formatTime(item.created_at)}</time>
           </article>
         )}
       />

@@ -144,7 +144,7 @@ export default function WithdrawPage() {
               label={t('wallet.bankCard')}
               rules={[{ required: true, message: t('wallet.bankCardRequired') }]}
             >
-              <Input inputMode="numeric" />
+              <Input inputMode="numeric" placeholder={t('wallet.bankCardPlaceholder')} />
             </Form.Item>
             <Form.Item
               name="bank_name"
