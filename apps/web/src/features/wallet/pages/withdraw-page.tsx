@@ -151,14 +151,14 @@ export default function WithdrawPage() {
               label={t('wallet.bankName')}
               rules={[{ required: true, message: t('wallet.bankNameRequired') }]}
             >
-              <Input />
+              <Input placeholder={t('wallet.bankNamePlaceholder')} />
             </Form.Item>
             <Form.Item
               name="holder"
               label={t('wallet.holder')}
               rules={[{ required: true, message: t('wallet.holderRequired') }]}
             >
-              <Input />
+              <Input placeholder={t('wallet.holderPlaceholder')} />
             </Form.Item>
           </>
         ) : (
@@ -175,7 +175,7 @@ export default function WithdrawPage() {
               label={t('wallet.toAddress')}
               rules={[{ required: true, message: t('wallet.addressRequired') }]}
             >
-              <Input />
+              <Input placeholder={t('wallet.toAddressPlaceholder')} />
             </Form.Item>
           </>
         )}
