@@ -33,8 +33,12 @@ test('recharge → pass → fund record → withdraw → refuse → money back',
   await expect(page.locator('.cm-deposit-address svg')).toBeVisible();
   await page.getByPlaceholder('金額を入力').fill('5000');
   await page.getByPlaceholder('送金元のアドレス').fill('TBuyerWalletE2E');
-  const evidence = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#39f' } }).png().toBuffer();
-  await page.locator('[data-testid="evidence"] input[type="file"]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: evidence });
+  const evidence = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#39f' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('[data-testid="evidence"] input[type="file"]')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: evidence });
   await expect(page.locator('[data-testid="evidence"] .adm-image-uploader-cell-loading')).toHaveCount(0);
   await expect(page.locator('[data-testid="evidence"] .adm-image-uploader-cell img')).toBeVisible();
   await page.getByRole('button', { name: '送信' }).click();
