@@ -557,9 +557,15 @@ describe('races (PostgreSQL)', () => {
     const ids = new Set(answers.map((a) => (a.body.data as { id: number }).id));
     expect(ids.size).toBe(1);
     expect(await db().select().from(recharges).where(eq(recharges.userId, user.id))).toHaveLength(2);
-    const once = await call('POST', '/api/user/extract', { body, token: user.token, key: 'concurrent-key-2' });
-    const again = await call('POST', '/api/user/extract', { body, token: user.token, key: 'concurrent-key-2' });
-    expect(again.body.data).toEqual(once.body.data);
+    const withdrawals4 = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('POST', '/api/user/extract', { body, token: user.token, key: 'concurrent-key-2' }),
+      ),
+    );
+    expect(withdrawals4.every((answer) => answer.body.code === 1)).toBe(true);
+    expect(new Set(withdrawals4.map((answer) => (answer.body.data as { id: number }).id)).size).toBe(1);
+    expect(withdrawals4.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
     expect(await getUserBalance(db(), user.id)).toBe(9000);
+    expect(await db().select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(1);
   });
 });

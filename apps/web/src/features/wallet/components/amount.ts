@@ -1,3 +1,5 @@
+export { withdrawalFee as feeOf } from '@crossmart/contract';
+
 /** Parses a typed amount in currency units into integer minor units; NaN when not a positive amount. */
 export function toMinor(text: string, exponent: number): number {
   const trimmed = text.trim();
@@ -6,10 +8,4 @@ export function toMinor(text: string, exponent: number): number {
   if (fraction.length > exponent) return Number.NaN;
   const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
   return Number.isSafeInteger(minor) && minor > 0 ? minor : Number.NaN;
-}
-
-/** The withdrawal service charge (same rule as the server: rate, at least 1 minor unit). */
-export function feeOf(amount: number, feeRateBp: number): number {
-  if (feeRateBp <= 0 || amount <= 0) return 0;
-  return Math.max(1, Math.floor((amount * feeRateBp) / 10_000));
 }
