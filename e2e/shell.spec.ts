@@ -93,9 +93,10 @@ test.describe('routes and guard (spec §2, §6)', () => {
 test.describe('navigation (spec §2)', () => {
   test('the back button pops the stored history and appends backs=1; tab routes reset it', async ({
     page,
-    context,
+    loginAsDemo,
   }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+    // A real session: /capitalRecord now loads the fund record, and a made-up token would answer 401.
+    await loginAsDemo();
     await page.goto('/filter');
     await page.getByText('資金履歴').click();
     await expect(page).toHaveURL(/\/capitalRecord$/);

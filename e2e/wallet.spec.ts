@@ -59,11 +59,15 @@ test('recharge → pass → fund record → withdraw → refuse → money back',
   await expect(admin.locator('.ant-modal')).toBeHidden();
   expect(await balanceOf(page, buyerToken)).toBe(start + 5000);
 
-  // 3. Balance and fund record show it.
+  // 3. Balance and fund record show it (the fund record also refreshes the session's balance).
+  const userInfo = page.waitForResponse((response) => response.url().includes('/api/user/getUserInfo'));
   await page.goto('/capitalRecord');
+  await userInfo;
   const first = page.getByTestId('bill-entry').first();
   await expect(first).toContainText('チャージ');
   await expect(first).toContainText('5,000');
+  await page.goto('/filter');
+  await expect(page.getByTestId('balance')).toContainText((start + 5000).toLocaleString('ja-JP'));
 
   // 4. Withdraw with the payment code on the keypad.
   await page.goto('/withDraw');

@@ -1,6 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/lib/use-money.ts';
+import { fetchUserInfo } from '../../../shared/session/account-api.ts';
+import { useSession } from '../../../shared/session/session-store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { billQuery } from '../api/audit-logs.ts';
@@ -11,6 +14,10 @@ export default function CapitalRecordPage() {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(billQuery());
+  // The balance in the session (me page) follows the fund record: audits happen elsewhere.
+  useEffect(() => {
+    fetchUserInfo().then(useSession.getState().setUserInfo, () => undefined);
+  }, []);
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <Page>
