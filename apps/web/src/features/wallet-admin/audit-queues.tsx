@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentTag } from '../../shared/i18n/i18n.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import {
   type AdminRecharge,
@@ -140,7 +141,7 @@ export function RechargeQueue() {
             title: t('admin.status'),
             render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
           },
-          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString() },
+          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString(currentTag()) },
           {
             title: t('admin.actions'),
             render: (_, r) =>
@@ -223,7 +224,7 @@ export function WithdrawalQueue() {
             title: t('admin.status'),
             render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
           },
-          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString() },
+          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString(currentTag()) },
           {
             title: t('admin.actions'),
             render: (_, r) =>
