@@ -146,6 +146,19 @@ describe('POST /api/upload', () => {
     expect(jp.msg).toBe('アップロードできるのは JPEG・PNG・WebP の画像のみです。');
   });
 
+  it('accepts a picture of several megabytes (above the JSON body limit, under 5 MB)', async () => {
+    const token = await login();
+    const noise = Buffer.alloc(1100 * 1000 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(ctx.config.BODY_LIMIT_BYTES);
+    expect(big.length).toBeLessThan(5 * 1024 * 1024);
+    const data = successEnvelope(uploadResultSchema).parse(await upload(token, big)).data;
+    expect(data).toMatchObject({ width: 1100, height: 1000 });
+  });
+
   it('refuses a file over 5 MB', async () => {
     const token = await login();
     const big = Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
