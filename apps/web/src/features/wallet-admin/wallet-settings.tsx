@@ -37,7 +37,10 @@ export function WalletSettings() {
           type={ledger.data.ok ? 'success' : 'error'}
           showIcon
           message={`${t('admin.ledger')}: ${ledger.data.ok ? t('admin.ledgerOk') : t('admin.ledgerBroken')}`}
-          description={`${ledger.data.transactions} / ${ledger.data.entries}`}
+          description={t('admin.ledgerCounts', {
+            transactions: ledger.data.transactions,
+            entries: ledger.data.entries,
+          })}
         />
       )}
       <Card title={t('admin.platformSettings')}>
