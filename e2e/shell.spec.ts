@@ -39,9 +39,10 @@ test.describe('routes and guard (spec §2, §6)', () => {
 
   test('every screen of the route table shows its title and a layout, never a blank page', async ({
     page,
-    context,
+    loginAsDemo,
   }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+    // A real session: the wallet screens load data, and a made-up token would answer 401 (→ /login).
+    await loginAsDemo();
     const paths = [
       ['/order', '注文'],
       ['/orderInfo/5', '注文詳細'],
