@@ -39,11 +39,12 @@ test.describe('routes and guard (spec §2, §6)', () => {
 
   test('every screen of the route table shows its title and a layout, never a blank page', async ({
     page,
-    context,
+    loginAsDemo,
   }) => {
     // One visit per route of the table: give the walk a budget that grows with it.
     test.setTimeout(150_000);
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+    // A real session: the wallet screens load data, and a made-up token would answer 401 (→ /login).
+    await loginAsDemo();
     const paths = [
       ['/order', '注文'],
       ['/orderInfo/5', '注文詳細'],
@@ -98,6 +99,7 @@ test.describe('navigation (spec §2)', () => {
     page,
     loginAsDemo,
   }) => {
+    // A real session: /capitalRecord now loads the fund record, and a made-up token would answer 401.
     await loginAsDemo();
     await page.goto('/filter');
     await page.getByText('資金履歴').click();

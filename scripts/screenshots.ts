@@ -1,7 +1,7 @@
 /**
  * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language, login, register, the
- * payment code and settings at 390×844 in Japanese, English and Arabic, written to docs/screenshots/.
- * Needs a running server (`npm start`).
+ * payment code, settings and the wallet screens (walletTopUp, withDraw, capitalRecord) at 390×844 in
+ * Japanese, English and Arabic, written to docs/screenshots/. Needs a running server (`npm start`).
  * Logs in as the demo buyer when the login call works; otherwise it stores a demo session the way the
  * app does (token + user info), which is enough for these screens.
  */
@@ -53,7 +53,7 @@ const browser = await chromium.launch({
 });
 const session = await demoToken();
 for (const language of languages) {
-  for (const screen of ['login', 'register', 'home', 'me', 'language', 'changePayPwd', 'setting'] as const) {
+  for (const screen of ['login', 'register', 'home', 'me', 'language', 'changePayPwd', 'setting', 'walletTopUp', 'withDraw', 'capitalRecord'] as const) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -62,7 +62,7 @@ for (const language of languages) {
       locale: language.locale,
       colorScheme: 'light',
     });
-    const loggedIn = screen !== 'login' && screen !== 'register' && screen !== 'home';
+    const loggedIn = !['login', 'register', 'home'].includes(screen);
     await context.addInitScript(
       ({ file, loggedIn, session }) => {
         if (localStorage.getItem('crossmart-shot')) return;
@@ -87,6 +87,9 @@ for (const language of languages) {
       language: '/language',
       changePayPwd: '/changePayPwd',
       setting: '/setting',
+      walletTopUp: '/walletTopUp',
+      withDraw: '/withDraw',
+      capitalRecord: '/capitalRecord',
     }[screen];
     await page.goto(`${baseURL}${url}`);
     await page.waitForLoadState('networkidle');

@@ -12,6 +12,8 @@ import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { uploadsRoutes } from './modules/uploads/index.ts';
+import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -100,11 +102,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { resolveSession: (token) => findSessionUser(deps.database.db, token) });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(openApiPlugin);
-  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await app.register(uploadsPlugin, { config });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
-  await app.register(platformRoutes, moduleDeps);
+  await app.register(platformRoutes, {
+    ...moduleDeps,
+    walletSettings: async () => {
+      const settings = await getSettings(deps.database.db);
+      return { withdrawal_fee_bp: settings.withdrawal_fee_bp, min_withdrawal: settings.min_withdrawal };
+    },
+  });
   await app.register(contentRoutes, moduleDeps);
   await app.register(accountsRoutes, {
     ...moduleDeps,
@@ -112,6 +120,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
+  await app.register(uploadsRoutes, moduleDeps);
+  await app.register(walletRoutes, moduleDeps);
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

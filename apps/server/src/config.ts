@@ -59,6 +59,8 @@ const envSchema = z.object({
   SMTP_SECURE: booleanString.default(false),
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
+  /** Payment evidence and refund proofs (owner and admins only); default DATA_DIR/private-uploads. */
+  PRIVATE_UPLOAD_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -68,6 +70,7 @@ const configSchema = envSchema.transform((env) => ({
   ...env,
   // Absolute, whatever the working directory: the static file server requires it.
   UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
+  PRIVATE_UPLOAD_DIR: path.resolve(env.PRIVATE_UPLOAD_DIR ?? path.join(env.DATA_DIR, 'private-uploads')),
 }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -35,6 +35,20 @@ export const errorKeys = [
   'SHOP_NOT_FOUND',
   'SKU_NOT_FOUND',
   'INSUFFICIENT_STOCK',
+  // wallet, idempotency and uploads (issue 6)
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'NETWORK_NOT_SUPPORTED',
+  'CHANNEL_NOT_FOUND',
+  'EVIDENCE_INVALID',
+  'WITHDRAW_AMOUNT_INVALID',
+  'WITHDRAW_BELOW_MINIMUM',
+  'ALREADY_AUDITED',
+  'UPLOAD_MISSING_FILE',
+  'UPLOAD_TYPE_NOT_ALLOWED',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_TOO_MANY_PIXELS',
+  'UPLOAD_INVALID_IMAGE',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

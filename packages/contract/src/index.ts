@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './languages.ts';
 export * from './ledger.ts';
 export * from './platform.ts';
+export * from './wallet.ts';

@@ -1,25 +1,32 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
 
-/**
- * Serves the public images under the upload directory at /uploads/ (product, shop, banner and
- * category pictures). Private kinds (payment evidence, refund proofs) must be stored outside
- * this directory and served through an authorized route.
- */
-export const uploadsPlugin = fp(
-  async (app: FastifyInstance, options: { uploadDir: string }) => {
-    mkdirSync(options.uploadDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: options.uploadDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      maxAge: '1d',
-    });
-  },
-  { name: 'uploads' },
-);
+/** Public uploads (avatars, products, …); private proofs live elsewhere (`privateUploadDir`). */
+export function uploadDir(config: Config): string {
+  return config.UPLOAD_DIR;
+}
+
+/** Payment evidence and refund proofs: never under `uploadDir`, so never served statically. */
+export function privateUploadDir(config: Config): string {
+  return config.PRIVATE_UPLOAD_DIR;
+}
+
+/** Serves `UPLOAD_DIR` at `/uploads/` (stored names are random; files are re-encoded images). */
+export const uploadsPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
+  const root = path.resolve(uploadDir(options.config));
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: '365d',
+  });
+});

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
 import { accountsSeedPart } from '../modules/accounts/index.ts';
 import { catalogDemoSeed } from '../modules/catalog/index.ts';
+import { walletSeedPart } from '../modules/wallet/index.ts';
 
 /** What a seed part may need besides the database. */
 export interface SeedContext {
@@ -16,7 +17,7 @@ export interface SeedPart {
 }
 
 /** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed];
+export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed, walletSeedPart];
 
 const seedMarkerKey = 'demo_seed';
 

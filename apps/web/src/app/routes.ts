@@ -32,6 +32,13 @@ const profile: Loader = () => import('../features/account/pages/profile-page.tsx
 const security: Loader = () => import('../features/account/pages/security-page.tsx');
 const setting: Loader = () => import('../features/account/pages/setting-page.tsx');
 const detail: Loader = () => import('./screens/detail-screen.tsx');
+const topUp: Loader = () => import('../features/wallet/pages/top-up-page.tsx');
+const walletTopUp: Loader = () => import('../features/wallet/pages/wallet-top-up-page.tsx');
+const cardTopUp: Loader = () => import('../features/wallet/pages/card-top-up-page.tsx');
+const topUpRecord: Loader = () => import('../features/wallet/pages/top-up-record-page.tsx');
+const depositRecord: Loader = () => import('../features/wallet/pages/deposit-record-page.tsx');
+const withDraw: Loader = () => import('../features/wallet/pages/withdraw-page.tsx');
+const capitalRecord: Loader = () => import('../features/wallet/pages/capital-record-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -59,13 +66,13 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/changePayPwd', 'changePayPwd', changePayPwd),
   route('/passwords', 'passwords', changePassword),
   route('/helpAndSupport', 'helpAndSupport', placeholder, 'noRecords'),
-  route('/withDraw', 'withDraw', placeholder, 'notOpen'),
-  route('/depositRecord', 'depositRecord', placeholder, 'noRecords'),
-  route('/topUp', 'topUp', placeholder, 'notOpen'),
-  route('/walletTopUp', 'walletTopUp', placeholder, 'notOpen'),
-  route('/cardTopUp', 'cardTopUp', placeholder, 'notOpen'),
-  route('/topUpRecord', 'topUpRecord', placeholder, 'noRecords'),
-  route('/capitalRecord', 'capitalRecord', placeholder, 'noRecords'),
+  route('/withDraw', 'withDraw', withDraw),
+  route('/depositRecord', 'depositRecord', depositRecord),
+  route('/topUp', 'topUp', topUp),
+  route('/walletTopUp', 'walletTopUp', walletTopUp),
+  route('/cardTopUp', 'cardTopUp', cardTopUp),
+  route('/topUpRecord', 'topUpRecord', topUpRecord),
+  route('/capitalRecord', 'capitalRecord', capitalRecord),
   route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
   route('/payment', 'payment', placeholder, 'notOpen'),
   route('/security', 'security', security),

@@ -1,4 +1,7 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './platform.ts';
+export * from './uploads.ts';
+export * from './wallet.ts';

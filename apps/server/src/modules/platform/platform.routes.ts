@@ -1,10 +1,16 @@
-import { healthSchema, publicConfigSchema, successEnvelope } from '@crossmart/contract';
+import { healthSchema, type PublicConfig, publicConfigSchema, successEnvelope } from '@crossmart/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { checkHealth, getPublicConfig } from './platform.service.ts';
 
-export const platformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database, redis }) => {
+export interface PlatformRouteOptions extends ModuleDeps {
+  /** The wallet settings the client shows (fee rate, minimum withdrawal); admin-editable, read per call. */
+  walletSettings?: () => Promise<PublicConfig['wallet']>;
+}
+
+export const platformRoutes: FastifyPluginAsyncZod<PlatformRouteOptions> = async (app, options) => {
+  const { config, database, redis } = options;
   const publicConfig = getPublicConfig(config);
 
   app.get(
@@ -16,7 +22,8 @@ export const platformRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { c
         response: { 200: successEnvelope(publicConfigSchema) },
       },
     },
-    async (request) => ok(request, publicConfig),
+    async (request) =>
+      ok(request, options.walletSettings ? { ...publicConfig, wallet: await options.walletSettings() } : publicConfig),
   );
 
   app.get(

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
+import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/audit-queues.tsx';
+import { WalletSettings } from '../../features/wallet-admin/wallet-settings.tsx';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
@@ -98,9 +100,17 @@ function AdminLayout() {
           <Button onClick={onLogout}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content className="cm-admin__content">
-          <Card>
-            <Empty description={t('admin.noData')} />
-          </Card>
+          {active === 'recharges' ? (
+            <RechargeQueue />
+          ) : active === 'withdrawals' ? (
+            <WithdrawalQueue />
+          ) : active === 'settings' ? (
+            <WalletSettings />
+          ) : (
+            <Card>
+              <Empty description={t('admin.noData')} />
+            </Card>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
@@ -111,7 +121,7 @@ function AdminLayout() {
 export default function AdminArea() {
   const hasToken = useSession((state) => state.token !== '');
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} button={{ autoInsertSpace: false }}>
       <Routes>
         <Route path="login" element={hasToken ? <Navigate to="/admin" replace /> : <AdminLogin />} />
         <Route path="*" element={hasToken ? <AdminLayout /> : <Navigate to="/admin/login" replace />} />

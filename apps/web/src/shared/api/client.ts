@@ -60,6 +60,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Multipart uploads: called with 0–100 as the body is sent. */
+  onUploadProgress?: (percent: number) => void;
 }
 
 type Method = 'get' | 'post' | 'put';
@@ -108,6 +110,16 @@ export function createApiClient(deps: ApiClientDeps) {
     if (options.idempotencyKey) headers[names.idempotencyKey] = options.idempotencyKey;
 
     const config: AxiosRequestConfig = { method, headers, ...(options.signal ? { signal: options.signal } : {}) };
+    const onProgress = options.onUploadProgress;
+    if (onProgress) {
+      config.onUploadProgress = (event) => {
+        if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+      };
+    }
+    if (payload instanceof FormData) {
+      // The browser sets multipart/form-data with its boundary.
+      headers['Content-Type'] = 'multipart/form-data';
+    }
     if (method === 'get') {
       config.url = withQuery(url, payload as Record<string, unknown> | undefined);
     } else {
@@ -154,6 +166,18 @@ export function createApiClient(deps: ApiClientDeps) {
     },
     async put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T> {
       return (await request<T>('put', url, data, options)).data;
+    },
+    /** A private file (payment evidence) read with the token header, as a Blob for an object URL. */
+    async blob(url: string): Promise<Blob> {
+      const headers: Record<string, string> = {};
+      const token = deps.getToken();
+      if (token) headers[names.token] = token;
+      try {
+        return (await http.request<Blob>({ method: 'get', url, headers, responseType: 'blob' })).data;
+      } catch (error) {
+        const { kind, text } = transportMessage(error instanceof Error ? error.message : String(error), deps.translate);
+        throw new ApiError(kind, text);
+      }
     },
   };
 }

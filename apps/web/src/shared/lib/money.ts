@@ -4,8 +4,8 @@
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(minor: number, currency: string, exponent: number, locale: string): string {
-  const key = `${locale}|${currency}|${exponent}`;
+export function formatMoney(minor: number, currency: string, exponent: number, locale: string, signed = false): string {
+  const key = `${locale}|${currency}|${exponent}|${signed}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, {
@@ -13,6 +13,8 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
       currency,
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
+      // "+¥500" / "-¥500" in the language's own order (fund record), never concatenated by hand.
+      ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
     });
     formatters.set(key, formatter);
   }

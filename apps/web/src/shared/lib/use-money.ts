@@ -9,5 +9,5 @@ export function useMoney() {
   const { data } = useConfig();
   const currency = data?.currency ?? 'JPY';
   const exponent = data?.currency_exponent ?? 0;
-  return (minor: number) => formatMoney(minor, currency, exponent, currentTag());
+  return (minor: number, signed = false) => formatMoney(minor, currency, exponent, currentTag(), signed);
 }

@@ -1,0 +1,5 @@
+export { writeAuditLog } from './audit-log.ts';
+export { getSettings, listChannels } from './settings.service.ts';
+export { walletRoutes } from './wallet.routes.ts';
+export { demoBuyerBalance, walletSeedPart } from './wallet.seed.ts';
+export { auditRecharge, auditWithdrawal, createRecharge, requestWithdrawal } from './wallet.service.ts';

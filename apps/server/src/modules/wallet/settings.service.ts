@@ -1,0 +1,125 @@
+import {
+  type Blockchain,
+  type ChannelSaveRequest,
+  type DepositChannel,
+  defaultPlatformSettings,
+  type PlatformSettings,
+  platformSettingsSchema,
+  unsupportedNetworkPattern,
+} from '@crossmart/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { depositChannels, settings } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { writeAuditLog } from './audit-log.ts';
+
+/** Settings of product.md §2: stored values over the defaults; a bad stored value falls back. */
+export async function getSettings(db: Database): Promise<PlatformSettings> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
+  const merged: Record<string, unknown> = { ...defaultPlatformSettings };
+  for (const row of rows) if (row.key in merged) merged[row.key] = row.value;
+  const parsed = platformSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaultPlatformSettings;
+}
+
+export async function saveSettings(tx: Database, adminId: number, input: PlatformSettings): Promise<PlatformSettings> {
+  const before = await getSettings(tx);
+  for (const [key, value] of Object.entries(input)) {
+    await tx
+      .insert(settings)
+      .values({ key, value, updatedBy: adminId })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: adminId, updatedAt: sql`now()` } });
+  }
+  await writeAuditLog(tx, {
+    adminId,
+    action: 'settings_save',
+    targetType: 'settings',
+    targetId: 'platform',
+    detail: { before, after: input },
+  });
+  return getSettings(tx);
+}
+
+type ChannelRow = typeof depositChannels.$inferSelect;
+function toChannel(row: ChannelRow): DepositChannel {
+  return {
+    id: row.id,
+    kind: row.kind === 'bank' ? 'bank' : 'chain',
+    network: row.network,
+    coin: row.coin,
+    address: row.address,
+    bank_name: row.bankName,
+    account_name: row.accountName,
+    account_number: row.accountNumber,
+    branch: row.branch,
+    is_enabled: row.isEnabled,
+    sort_order: row.sortOrder,
+  };
+}
+
+export async function listChannels(db: Database, options: { enabledOnly: boolean }): Promise<DepositChannel[]> {
+  const rows = await db
+    .select()
+    .from(depositChannels)
+    .where(options.enabledOnly ? eq(depositChannels.isEnabled, true) : undefined)
+    .orderBy(asc(depositChannels.sortOrder), asc(depositChannels.id));
+  return rows.map(toChannel);
+}
+
+/** `GET /api/user/getBlockchain`: enabled on-chain channels grouped by network, and bank accounts. */
+export async function getBlockchain(db: Database): Promise<Blockchain> {
+  const channels = await listChannels(db, { enabledOnly: true });
+  const networks = new Map<string, Blockchain['networks'][number]>();
+  for (const channel of channels) {
+    if (channel.kind !== 'chain' || !channel.network || !channel.coin || !channel.address) continue;
+    const entry = networks.get(channel.network) ?? { network: channel.network, coins: [] };
+    entry.coins.push({ coin: channel.coin, address: channel.address, channel_id: channel.id });
+    networks.set(channel.network, entry);
+  }
+  return { networks: [...networks.values()], banks: channels.filter((channel) => channel.kind === 'bank') };
+}
+
+export async function findChainChannel(db: Database, network: string, coin: string) {
+  const [row] = await db
+    .select()
+    .from(depositChannels)
+    .where(
+      sql`${depositChannels.kind} = 'chain' and ${depositChannels.isEnabled}
+        and lower(${depositChannels.network}) = lower(${network}) and lower(${depositChannels.coin}) = lower(${coin})`,
+    )
+    .limit(1);
+  return row ? toChannel(row) : undefined;
+}
+
+export async function saveChannel(tx: Database, adminId: number, input: ChannelSaveRequest): Promise<DepositChannel> {
+  if (input.network && unsupportedNetworkPattern.test(input.network)) throw new AppError('NETWORK_NOT_SUPPORTED');
+  const isChain = input.kind === 'chain';
+  const values = {
+    kind: input.kind,
+    network: isChain ? (input.network ?? null) : null,
+    coin: isChain ? (input.coin ?? null) : null,
+    address: isChain ? (input.address ?? null) : null,
+    bankName: isChain ? null : (input.bank_name ?? null),
+    accountName: isChain ? null : (input.account_name ?? null),
+    accountNumber: isChain ? null : (input.account_number ?? null),
+    branch: isChain ? null : (input.branch ?? null),
+    isEnabled: input.is_enabled,
+    sortOrder: input.sort_order,
+  };
+  const [row] = input.id
+    ? await tx
+        .update(depositChannels)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(depositChannels.id, input.id))
+        .returning()
+    : await tx.insert(depositChannels).values(values).returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  await writeAuditLog(tx, {
+    adminId,
+    action: input.id ? 'channel_update' : 'channel_create',
+    targetType: 'deposit_channel',
+    targetId: String(row.id),
+    detail: values,
+  });
+  return toChannel(row);
+}

@@ -1,0 +1,264 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentTag } from '../../shared/i18n/i18n.ts';
+import { useMoney } from '../../shared/lib/use-money.ts';
+import {
+  type AdminRecharge,
+  type AdminWithdrawal,
+  auditRecharge,
+  auditWithdrawal,
+  listRecharges,
+  listWithdrawals,
+} from './admin-wallet-api.ts';
+import { EvidencePreview } from './evidence-preview.tsx';
+
+const statusColors = { 0: 'gold', 1: 'green', 2: 'red' } as const;
+const filters = ['0', 'all', '1', '2'] as const;
+
+function StatusFilter({ value, onChange }: { value: string; onChange(next: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Segmented
+      value={value}
+      onChange={(next) => onChange(String(next))}
+      options={filters.map((key) => ({ value: key, label: t(`auditStatus.${key}`) }))}
+    />
+  );
+}
+
+type Dialog = { kind: 'pass' | 'refuse'; id: number; amount: number } | undefined;
+
+function AuditDialog({
+  dialog,
+  withAmount,
+  onClose,
+  onSubmit,
+}: {
+  dialog: Dialog;
+  withAmount: boolean;
+  onClose(): void;
+  onSubmit(values: { actual_amount?: number; reason?: string }): Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={dialog !== undefined}
+      title={dialog?.kind === 'pass' ? t('admin.pass') : t('admin.refuse')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={async () => {
+        const values = await form.validateFields();
+        setBusy(true);
+        try {
+          await onSubmit(values);
+          onClose();
+        } catch {
+          // shown by the API client
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ actual_amount: dialog?.amount }}>
+        {dialog?.kind === 'pass' && withAmount && (
+          <Form.Item
+            name="actual_amount"
+            label={t('admin.actualAmount')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        {dialog?.kind === 'refuse' && (
+          <Form.Item
+            name="reason"
+            label={t('admin.reason')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Input.TextArea rows={3} maxLength={300} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+export function RechargeQueue() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('0');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(undefined);
+  const query = useQuery({
+    queryKey: ['admin', 'recharges', status, page],
+    queryFn: () => listRecharges(status, page),
+  });
+  const audit = useMutation({
+    mutationFn: auditRecharge,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'recharges'] }),
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <StatusFilter
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
+      <Table<AdminRecharge>
+        rowKey="id"
+        loading={query.isPending}
+        dataSource={query.data?.list ?? []}
+        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('admin.user'), dataIndex: 'account' },
+          {
+            title: t('admin.method'),
+            render: (_, r) => `${t(`wallet.method_${r.method}`)}${r.network ? ` · ${r.network} ${r.coin}` : ''}`,
+          },
+          { title: t('admin.amount'), render: (_, r) => money(r.amount) },
+          {
+            title: t('admin.details'),
+            render: (_, r) => (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.address ?? ''} {r.tx_hash ?? ''} {r.actual_amount !== null ? `→ ${money(r.actual_amount)}` : ''}{' '}
+                {r.reason ?? ''}
+              </Typography.Text>
+            ),
+          },
+          { title: t('admin.evidence'), render: (_, r) => <EvidencePreview url={r.image} /> },
+          {
+            title: t('admin.status'),
+            render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
+          },
+          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString(currentTag()) },
+          {
+            title: t('admin.actions'),
+            render: (_, r) =>
+              r.status === 0 && (
+                <Space>
+                  <Button
+                    type="primary"
+                    size="small"
+                    onClick={() => setDialog({ kind: 'pass', id: r.id, amount: r.amount })}
+                  >
+                    {t('admin.pass')}
+                  </Button>
+                  <Button danger size="small" onClick={() => setDialog({ kind: 'refuse', id: r.id, amount: r.amount })}>
+                    {t('admin.refuse')}
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <AuditDialog
+        dialog={dialog}
+        withAmount
+        onClose={() => setDialog(undefined)}
+        onSubmit={(values) =>
+          dialog
+            ? audit.mutateAsync(
+                dialog.kind === 'pass'
+                  ? { id: dialog.id, status: 1, actual_amount: Number(values.actual_amount) }
+                  : { id: dialog.id, status: 2, reason: values.reason ?? '' },
+              )
+            : Promise.resolve()
+        }
+      />
+    </Space>
+  );
+}
+
+export function WithdrawalQueue() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('0');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(undefined);
+  const query = useQuery({
+    queryKey: ['admin', 'withdrawals', status, page],
+    queryFn: () => listWithdrawals(status, page),
+  });
+  const audit = useMutation({
+    mutationFn: auditWithdrawal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <StatusFilter
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
+      <Table<AdminWithdrawal>
+        rowKey="id"
+        loading={query.isPending}
+        dataSource={query.data?.list ?? []}
+        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('admin.user'), dataIndex: 'account' },
+          {
+            title: t('admin.method'),
+            render: (_, r) =>
+              r.type === 'bank' ? `${r.bank_name} ${r.bank_card} ${r.holder}` : `${r.network} ${r.address}`,
+          },
+          { title: t('admin.amount'), render: (_, r) => money(r.amount) },
+          { title: t('admin.fee'), render: (_, r) => money(r.fee) },
+          { title: t('admin.arrival'), render: (_, r) => money(r.actual_amount) },
+          {
+            title: t('admin.status'),
+            render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
+          },
+          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString(currentTag()) },
+          {
+            title: t('admin.actions'),
+            render: (_, r) =>
+              r.status === 0 && (
+                <Space>
+                  <Button
+                    type="primary"
+                    size="small"
+                    onClick={() => setDialog({ kind: 'pass', id: r.id, amount: r.amount })}
+                  >
+                    {t('admin.pass')}
+                  </Button>
+                  <Button danger size="small" onClick={() => setDialog({ kind: 'refuse', id: r.id, amount: r.amount })}>
+                    {t('admin.refuse')}
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <AuditDialog
+        dialog={dialog}
+        withAmount={false}
+        onClose={() => setDialog(undefined)}
+        onSubmit={(values) =>
+          dialog
+            ? audit.mutateAsync(
+                dialog.kind === 'pass'
+                  ? { id: dialog.id, status: 1 }
+                  : { id: dialog.id, status: 2, reason: values.reason ?? '' },
+              )
+            : Promise.resolve()
+        }
+      />
+    </Space>
+  );
+}

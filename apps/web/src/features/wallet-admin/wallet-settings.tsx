@@ -1,0 +1,170 @@
+import type { DepositChannel, PlatformSettings } from '@crossmart/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } from './admin-wallet-api.ts';
+
+type ChannelForm = Partial<DepositChannel> & { kind: 'bank' | 'chain' };
+
+/** Admin settings: fee rates and minimum (product.md §2), deposit channels, the ledger check. */
+export function WalletSettings() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: getSettings });
+  const channels = useQuery({ queryKey: ['admin', 'channels'], queryFn: listChannels });
+  const ledger = useQuery({ queryKey: ['admin', 'ledger'], queryFn: verifyLedger });
+  const [settingsForm] = Form.useForm<PlatformSettings>();
+  const [channelForm] = Form.useForm<ChannelForm>();
+  const [editing, setEditing] = useState<ChannelForm | undefined>(undefined);
+  const kind = Form.useWatch('kind', channelForm) ?? editing?.kind;
+  useEffect(() => {
+    if (settings.data) settingsForm.setFieldsValue(settings.data);
+  }, [settings.data, settingsForm]);
+  const saveSettingsMutation = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] }),
+  });
+  const saveChannelMutation = useMutation({
+    mutationFn: saveChannel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'channels'] }),
+  });
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      {ledger.data && (
+        <Alert
+          type={ledger.data.ok ? 'success' : 'error'}
+          showIcon
+          message={`${t('admin.ledger')}: ${ledger.data.ok ? t('admin.ledgerOk') : t('admin.ledgerBroken')}`}
+          description={t('admin.ledgerCounts', {
+            transactions: ledger.data.transactions,
+            entries: ledger.data.entries,
+          })}
+        />
+      )}
+      <Card title={t('admin.platformSettings')}>
+        <Form form={settingsForm} layout="inline" onFinish={(values) => saveSettingsMutation.mutate(values)}>
+          <Form.Item name="commission_rate_bp" label={t('admin.commissionBp')} rules={[{ required: true }]}>
+            <InputNumber min={0} max={10000} precision={0} />
+          </Form.Item>
+          <Form.Item name="withdrawal_fee_bp" label={t('admin.withdrawalFeeBp')} rules={[{ required: true }]}>
+            <InputNumber min={0} max={10000} precision={0} />
+          </Form.Item>
+          <Form.Item name="min_withdrawal" label={t('admin.minWithdrawal')} rules={[{ required: true }]}>
+            <InputNumber min={1} precision={0} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saveSettingsMutation.isPending}>
+            {t('common.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card
+        title={t('admin.channels')}
+        extra={
+          <Button onClick={() => setEditing({ kind: 'chain', is_enabled: true, sort_order: 0 })}>
+            {t('admin.addChannel')}
+          </Button>
+        }
+      >
+        <Table<DepositChannel>
+          rowKey="id"
+          loading={channels.isPending}
+          dataSource={channels.data?.list ?? []}
+          pagination={false}
+          columns={[
+            {
+              title: t('admin.kind'),
+              render: (_, c) => <Tag>{c.kind === 'bank' ? t('wallet.methodBank') : t('wallet.methodChain')}</Tag>,
+            },
+            {
+              title: t('admin.network'),
+              render: (_, c) => (c.kind === 'chain' ? `${c.network} · ${c.coin}` : c.bank_name),
+            },
+            {
+              title: t('admin.address'),
+              render: (_, c) =>
+                c.kind === 'chain' ? c.address : `${c.account_name} ${c.account_number} ${c.branch ?? ''}`,
+            },
+            { title: t('admin.enabled'), render: (_, c) => (c.is_enabled ? '✓' : '—') },
+            { title: t('admin.sortOrder'), dataIndex: 'sort_order' },
+            {
+              title: t('admin.actions'),
+              render: (_, c) => (
+                <Button size="small" onClick={() => setEditing(c)}>
+                  {t('admin.edit')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={editing !== undefined}
+        title={editing?.id ? t('admin.edit') : t('admin.addChannel')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+        confirmLoading={saveChannelMutation.isPending}
+        onCancel={() => setEditing(undefined)}
+        onOk={async () => {
+          const values = await channelForm.validateFields();
+          const clean = Object.fromEntries(
+            Object.entries(values).filter(([, v]) => v !== null && v !== ''),
+          ) as ChannelForm;
+          try {
+            await saveChannelMutation.mutateAsync({ ...clean, ...(editing?.id ? { id: editing.id } : {}) });
+            setEditing(undefined);
+          } catch {
+            // shown by the API client
+          }
+        }}
+      >
+        <Form form={channelForm} layout="vertical" preserve={false} initialValues={editing}>
+          <Form.Item name="kind" label={t('admin.kind')}>
+            <Select
+              options={[
+                { value: 'chain', label: t('wallet.methodChain') },
+                { value: 'bank', label: t('wallet.methodBank') },
+              ]}
+            />
+          </Form.Item>
+          {kind === 'chain' ? (
+            <>
+              <Form.Item name="network" label={t('admin.network')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="coin" label={t('admin.coin')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="address" label={t('admin.address')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+            </>
+          ) : (
+            <>
+              <Form.Item name="bank_name" label={t('admin.bankName')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="account_name" label={t('admin.accountName')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="account_number" label={t('admin.accountNumber')} rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="branch" label={t('admin.branch')}>
+                <Input />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="is_enabled" label={t('admin.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="sort_order" label={t('admin.sortOrder')}>
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,30 @@
+import type { BillEntry, Recharge, Withdrawal } from '@crossmart/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/index.ts';
+
+export type AuditFilter = 'all' | '0' | '1' | '2';
+interface Page<T> {
+  list: T[];
+  page: number;
+  limit: number;
+  has_more: boolean;
+  total?: number;
+}
+
+function paged<T>(key: string, url: string, params: Record<string, unknown>) {
+  return infiniteQueryOptions({
+    queryKey: ['wallet', key, params],
+    queryFn: ({ pageParam }) => api.get<Page<T>>(url, { ...params, page: pageParam, limit: 10 }),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<T>) => (last.has_more ? last.page + 1 : undefined),
+  });
+}
+
+/** `GET /api/user/recharge_log?status=` (all/0/1/2). */
+export const rechargeLogQuery = (status: AuditFilter) =>
+  paged<Recharge>('recharge_log', '/api/user/recharge_log', { status });
+/** `GET /api/user/extract_log?status=`. */
+export const extractLogQuery = (status: AuditFilter) =>
+  paged<Withdrawal>('extract_log', '/api/user/extract_log', { status });
+/** `GET /api/user/bill`: the fund record. */
+export const billQuery = () => paged<BillEntry>('bill', '/api/user/bill', {});

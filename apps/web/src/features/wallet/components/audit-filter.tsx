@@ -1,0 +1,17 @@
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { AuditFilter } from '../api/audit-logs.ts';
+
+const filters: AuditFilter[] = ['all', '0', '1', '2'];
+
+/** The all/0/1/2 audit filter of spec §4. */
+export function AuditFilterTabs({ value, onChange }: { value: AuditFilter; onChange(next: AuditFilter): void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs activeKey={value} onChange={(key) => onChange(key as AuditFilter)} className="cm-tabs">
+      {filters.map((key) => (
+        <Tabs.Tab key={key} title={t(`auditStatus.${key}`)} />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,14 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+const colors = { 0: 'warning', 1: 'success', 2: 'danger' } as const;
+
+/** Audit result of spec §4: 0 auditing, 1 passed, 2 refused. */
+export function StatusTag({ status }: { status: 0 | 1 | 2 }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={colors[status]} fill="outline">
+      {t(`auditStatus.${status}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,43 @@
+import { List } from 'antd-mobile';
+import { BankcardOutline, ClockCircleOutline, LinkOutline, MessageOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../shared/ui/page.tsx';
+
+/** `/topUp`: choose how to recharge (product.md §4). */
+export default function TopUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Page>
+      <List header={t('wallet.chooseMethod')} className="cm-card-list">
+        <List.Item
+          prefix={<LinkOutline />}
+          description={t('wallet.methodChainHint')}
+          onClick={() => navigate('/walletTopUp')}
+        >
+          {t('wallet.methodChain')}
+        </List.Item>
+        <List.Item
+          prefix={<BankcardOutline />}
+          description={t('wallet.methodBankHint')}
+          onClick={() => navigate('/cardTopUp')}
+        >
+          {t('wallet.methodBank')}
+        </List.Item>
+        <List.Item
+          prefix={<MessageOutline />}
+          description={t('wallet.methodManualHint')}
+          onClick={() => navigate('/service')}
+        >
+          {t('wallet.methodManual')}
+        </List.Item>
+      </List>
+      <List className="cm-card-list">
+        <List.Item prefix={<ClockCircleOutline />} onClick={() => navigate('/topUpRecord')}>
+          {t('routes.topUpRecord')}
+        </List.Item>
+      </List>
+    </Page>
+  );
+}
