@@ -53,7 +53,18 @@ const browser = await chromium.launch({
 });
 const session = await demoToken();
 for (const language of languages) {
-  for (const screen of ['login', 'register', 'home', 'me', 'language', 'changePayPwd', 'setting', 'walletTopUp', 'withDraw', 'capitalRecord'] as const) {
+  for (const screen of [
+    'login',
+    'register',
+    'home',
+    'me',
+    'language',
+    'changePayPwd',
+    'setting',
+    'walletTopUp',
+    'withDraw',
+    'capitalRecord',
+  ] as const) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
