@@ -17,9 +17,9 @@ export interface ShopperRoute {
 }
 
 const placeholder: Loader = () => import('./screens/placeholder-screen.tsx');
-const home: Loader = () => import('../features/home/pages/home-page.tsx');
-const explore: Loader = () => import('../features/home/pages/explore-page.tsx');
-const search: Loader = () => import('../features/home/pages/search-page.tsx');
+const home: Loader = () => import('../features/catalog/pages/home-page.tsx');
+const explore: Loader = () => import('../features/catalog/pages/explore-page.tsx');
+const search: Loader = () => import('../features/catalog/pages/search-page.tsx');
 const bag: Loader = () => import('./screens/bag-screen.tsx');
 const me: Loader = () => import('../features/me/pages/me-page.tsx');
 const language: Loader = () => import('../features/language/pages/language-page.tsx');
@@ -32,6 +32,10 @@ const profile: Loader = () => import('../features/account/pages/profile-page.tsx
 const security: Loader = () => import('../features/account/pages/security-page.tsx');
 const setting: Loader = () => import('../features/account/pages/setting-page.tsx');
 const detail: Loader = () => import('./screens/detail-screen.tsx');
+const popular: Loader = () => import('../features/catalog/pages/popular-page.tsx');
+const products: Loader = () => import('../features/catalog/pages/products-page.tsx');
+const shop: Loader = () => import('../features/catalog/pages/shop-page.tsx');
+const myFavourite: Loader = () => import('../features/catalog/pages/favourite-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -66,7 +70,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/cardTopUp', 'cardTopUp', placeholder, 'notOpen'),
   route('/topUpRecord', 'topUpRecord', placeholder, 'noRecords'),
   route('/capitalRecord', 'capitalRecord', placeholder, 'noRecords'),
-  route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
+  route('/myFavourite', 'myFavourite', myFavourite),
   route('/payment', 'payment', placeholder, 'notOpen'),
   route('/security', 'security', security),
   route('/heart', 'heart', placeholder, 'noRecords'),
@@ -74,7 +78,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/setting', 'setting', setting),
   route('/search', 'search', search),
   route('/searchs', 'search', search),
-  route('/popular', 'popular', placeholder, 'noProducts'),
+  route('/popular', 'popular', popular),
   { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
   route('/login', 'login', login),
   route('/register', 'register', register),
@@ -82,8 +86,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/law', 'law', placeholder, 'noRecords'),
   route('/address', 'address', placeholder, 'noRecords'),
   route('/addressForm/:id?', 'addressForm', placeholder, 'notOpen'),
-  route('/shop/:id?', 'shop', placeholder, 'noProducts'),
-  route('/products', 'products', placeholder, 'noProducts'),
+  route('/shop/:id?', 'shop', shop),
+  route('/products', 'products', products),
   route('/service', 'service', placeholder, 'noRecords'),
   route('/services', 'service', placeholder, 'noRecords'),
   route('/mutualAid', 'mutualAid', placeholder, 'notOpen'),
