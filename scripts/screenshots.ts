@@ -1,6 +1,7 @@
 /**
- * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language, login, register, the
- * payment code and settings at 390×844 in Japanese, English and Arabic, written to docs/screenshots/.
+ * `node scripts/screenshots.ts [baseURL] [screen,screen…]`: screenshots of home, explore, product
+ * detail, shop, me, language, login, register, the payment code and settings at 390×844 in Japanese,
+ * English and Arabic, written to docs/screenshots/ (all screens, or the listed ones).
  * Needs a running server (`npm start`).
  * Logs in as the demo buyer when the login call works; otherwise it stores a demo session the way the
  * app does (token + user info), which is enough for these screens.
@@ -11,6 +12,32 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
+const allScreens = [
+  'login',
+  'register',
+  'home',
+  'explore',
+  'detail',
+  'shop',
+  'me',
+  'language',
+  'changePayPwd',
+  'setting',
+] as const;
+type Screen = (typeof allScreens)[number];
+const only = process.argv[3]?.split(',');
+const screens = allScreens.filter((screen) => !only || only.includes(screen));
+
+/** The demo catalogue's best seller and its shop: the detail and shop screens show them. */
+async function showcase(): Promise<{ product: number; shop: number; category: number }> {
+  const response = await fetch(`${baseURL}/api/home`);
+  const body = (await response.json()) as {
+    data: { hot_products: { id: number; shop_id: number; category_id: number }[] };
+  };
+  const first = body.data.hot_products[0];
+  if (!first) throw new Error('the demo catalogue is empty: start the server with SEED_DEMO=true');
+  return { product: first.id, shop: first.shop_id, category: first.category_id };
+}
 const out = path.join(root, 'docs/screenshots');
 const languages = [
   { file: 'jp', locale: 'ja-JP' },
@@ -52,8 +79,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 const session = await demoToken();
+const shown = await showcase();
 for (const language of languages) {
-  for (const screen of ['login', 'register', 'home', 'me', 'language', 'changePayPwd', 'setting'] as const) {
+  for (const screen of screens) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -62,7 +90,7 @@ for (const language of languages) {
       locale: language.locale,
       colorScheme: 'light',
     });
-    const loggedIn = screen !== 'login' && screen !== 'register' && screen !== 'home';
+    const loggedIn = !(['login', 'register', 'home', 'explore', 'detail', 'shop'] as Screen[]).includes(screen);
     await context.addInitScript(
       ({ file, loggedIn, session }) => {
         if (localStorage.getItem('crossmart-shot')) return;
@@ -83,6 +111,9 @@ for (const language of languages) {
       login: '/login',
       register: '/register',
       home: '/home',
+      explore: `/explore?category=${shown.category}`,
+      detail: `/detail/${shown.product}/${shown.shop}`,
+      shop: `/shop/${shown.shop}`,
       me: '/filter',
       language: '/language',
       changePayPwd: '/changePayPwd',

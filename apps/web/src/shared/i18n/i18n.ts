@@ -60,7 +60,6 @@ export function partsForPath(path: string): readonly Part[] {
 /** Files with every key (i18n.test.ts): their first render needs no fallback file. */
 export const completeLanguages: readonly LanguageFile[] = ['en', 'jp'];
 
-
 /**
  * Spec §3: the stored choice, else the browser's languages, else Japanese. The stored choice is
  * the session's language object or, failing that, the language cookie.

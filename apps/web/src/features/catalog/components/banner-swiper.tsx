@@ -14,7 +14,7 @@ const autoplayMs = 4000;
  */
 export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
   const { t } = useTranslation();
-  const track = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLElement>(null);
   const [active, setActive] = useState(0);
   const touching = useRef(false);
 
@@ -36,10 +36,9 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
   if (banners.length === 0) return null;
   return (
     <div className="cm-banners">
-      <div
+      <section
         ref={track}
         className="cm-banners__track"
-        role="region"
         aria-roledescription="carousel"
         aria-label={t('card.banners')}
         onScroll={(event) => {
@@ -77,7 +76,7 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
             </section>
           );
         })}
-      </div>
+      </section>
       {banners.length > 1 && (
         <div className="cm-banners__dots" aria-hidden="true">
           {banners.map((banner, index) => (

@@ -29,7 +29,9 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
     >
       <div className="cm-product__media">
         <LazyImage src={product.image} alt="" className="cm-product__image" />
-        {rank !== undefined && rank < 3 && <span className={`cm-rank cm-rank--${rank + 1}`}>TOP {rank + 1}</span>}
+        {rank !== undefined && rank < 3 && (
+          <span className={`cm-rank cm-rank--${rank + 1}`}>{t('card.top', { rank: rank + 1 })}</span>
+        )}
         {soldOut && <span className="cm-product__soldout">{t('card.soldOut')}</span>}
       </div>
       <div className="cm-card__body">

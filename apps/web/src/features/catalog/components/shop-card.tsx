@@ -26,7 +26,7 @@ export function ShopTile({ shop }: { shop: Card }) {
         </span>
         {rate(shop.favourable_rate)}
       </span>
-      <span className="cm-shop-tile__fans">{t('card.fansCount', { value: compact(shop.fans) })}</span>
+      <span className="cm-shop-tile__fans">{t('card.salesCount', { value: compact(shop.sales) })}</span>
     </Link>
   );
 }
