@@ -22,12 +22,12 @@ function HomeHeader() {
   const navigate = useNavigate();
   return (
     <div className="cm-home-header">
-      <span className="cm-wordmark">
+      <h1 className="cm-wordmark">
         <span className="cm-wordmark__mark" aria-hidden="true">
           C
         </span>
         {t('app.name')}
-      </span>
+      </h1>
       <button type="button" className="cm-search-trigger" onClick={() => navigate('/search')}>
         <SearchOutline aria-hidden="true" />
         <span>{t('home.searchPlaceholder')}</span>
