@@ -147,7 +147,7 @@ test.describe('navigation (spec §2)', () => {
 
     await page.goto('/detail/7');
     const detail = screen(page, '/detail/7');
-    await expect(detail.getByText('仕様がありません')).toBeVisible();
+    await expect(detail.getByTestId('spec-picker')).toBeVisible();
     await detail.evaluate((element) => {
       element.scrollTop = 400;
     });

@@ -4,7 +4,8 @@ test('the shop opens on a phone in Japanese and talks to the API', async ({ page
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('Crossmart').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: '世界のショップを、ポケットに' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '人気商品' })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   const config = await page.request.get('/api/config');
   expect((await config.json()).data.currency).toBe('JPY');

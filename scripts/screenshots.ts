@@ -1,7 +1,9 @@
 /**
- * `node scripts/screenshots.ts [baseURL]`: screenshots of home, me, language, login, register, the
- * payment code, settings and the wallet screens (walletTopUp, withDraw, capitalRecord) at 390×844 in
- * Japanese, English and Arabic, written to docs/screenshots/. Needs a running server (`npm start`).
+ * `node scripts/screenshots.ts [baseURL] [screen,screen…]`: screenshots of home, explore, product
+ * detail, shop, me, language, login, register, the payment code, settings and the wallet screens
+ * (walletTopUp, withDraw, capitalRecord) at 390×844 in Japanese,
+ * English and Arabic, written to docs/screenshots/ (all screens, or the listed ones).
+ * Needs a running server (`npm start`).
  * Logs in as the demo buyer when the login call works; otherwise it stores a demo session the way the
  * app does (token + user info), which is enough for these screens.
  */
@@ -11,6 +13,35 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
+const allScreens = [
+  'login',
+  'register',
+  'home',
+  'explore',
+  'detail',
+  'shop',
+  'me',
+  'language',
+  'changePayPwd',
+  'setting',
+  'walletTopUp',
+  'withDraw',
+  'capitalRecord',
+] as const;
+type Screen = (typeof allScreens)[number];
+const only = process.argv[3]?.split(',');
+const screens = allScreens.filter((screen) => !only || only.includes(screen));
+
+/** The demo catalogue's best seller and its shop: the detail and shop screens show them. */
+async function showcase(): Promise<{ product: number; shop: number; category: number }> {
+  const response = await fetch(`${baseURL}/api/home`);
+  const body = (await response.json()) as {
+    data: { hot_products: { id: number; shop_id: number; category_id: number }[] };
+  };
+  const first = body.data.hot_products[0];
+  if (!first) throw new Error('the demo catalogue is empty: start the server with SEED_DEMO=true');
+  return { product: first.id, shop: first.shop_id, category: first.category_id };
+}
 const out = path.join(root, 'docs/screenshots');
 const languages = [
   { file: 'jp', locale: 'ja-JP' },
@@ -52,19 +83,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 const session = await demoToken();
+const shown = await showcase();
 for (const language of languages) {
-  for (const screen of [
-    'login',
-    'register',
-    'home',
-    'me',
-    'language',
-    'changePayPwd',
-    'setting',
-    'walletTopUp',
-    'withDraw',
-    'capitalRecord',
-  ] as const) {
+  for (const screen of screens) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -73,7 +94,7 @@ for (const language of languages) {
       locale: language.locale,
       colorScheme: 'light',
     });
-    const loggedIn = !['login', 'register', 'home'].includes(screen);
+    const loggedIn = !(['login', 'register', 'home', 'explore', 'detail', 'shop'] as Screen[]).includes(screen);
     await context.addInitScript(
       ({ file, loggedIn, session }) => {
         if (localStorage.getItem('crossmart-shot')) return;
@@ -94,6 +115,9 @@ for (const language of languages) {
       login: '/login',
       register: '/register',
       home: '/home',
+      explore: `/explore?category=${shown.category}`,
+      detail: `/detail/${shown.product}/${shown.shop}`,
+      shop: `/shop/${shown.shop}`,
       me: '/filter',
       language: '/language',
       changePayPwd: '/changePayPwd',

@@ -18,6 +18,7 @@ if (root) {
       cookie: Cookies.get(clientConstants.languageCookie),
       browser: navigator.languages ?? [navigator.language],
     }),
+    window.location.pathname,
   );
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSorts } from './client-constants.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
 /**
@@ -10,7 +11,6 @@ import { pageOf, pageQuerySchema } from './envelope.ts';
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const keyword = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.too_long' });
 
-export const productSorts = ['sales', 'new', 'price_asc', 'price_desc'] as const;
 export const productSortSchema = z.enum(productSorts);
 export type ProductSort = z.infer<typeof productSortSchema>;
 

@@ -36,3 +36,6 @@ export const visitorPathPrefixes = [
   '/forgotPassword',
   '/changePassword',
 ] as const;
+
+/** Product list orders (product.md §9 `sort`); zod-free so the web's first load can use it. */
+export const productSorts = ['sales', 'new', 'price_asc', 'price_desc'] as const;

@@ -17,9 +17,9 @@ export interface ShopperRoute {
 }
 
 const placeholder: Loader = () => import('./screens/placeholder-screen.tsx');
-const home: Loader = () => import('../features/home/pages/home-page.tsx');
-const explore: Loader = () => import('../features/home/pages/explore-page.tsx');
-const search: Loader = () => import('../features/home/pages/search-page.tsx');
+const home: Loader = () => import('../features/catalog/pages/home-page.tsx');
+const explore: Loader = () => import('../features/catalog/pages/explore-page.tsx');
+const search: Loader = () => import('../features/catalog/pages/search-page.tsx');
 const bag: Loader = () => import('./screens/bag-screen.tsx');
 const me: Loader = () => import('../features/me/pages/me-page.tsx');
 const language: Loader = () => import('../features/language/pages/language-page.tsx');
@@ -39,6 +39,10 @@ const topUpRecord: Loader = () => import('../features/wallet/pages/top-up-record
 const depositRecord: Loader = () => import('../features/wallet/pages/deposit-record-page.tsx');
 const withDraw: Loader = () => import('../features/wallet/pages/withdraw-page.tsx');
 const capitalRecord: Loader = () => import('../features/wallet/pages/capital-record-page.tsx');
+const popular: Loader = () => import('../features/catalog/pages/popular-page.tsx');
+const products: Loader = () => import('../features/catalog/pages/products-page.tsx');
+const shop: Loader = () => import('../features/catalog/pages/shop-page.tsx');
+const myFavourite: Loader = () => import('../features/catalog/pages/favourite-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -73,7 +77,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/cardTopUp', 'cardTopUp', cardTopUp),
   route('/topUpRecord', 'topUpRecord', topUpRecord),
   route('/capitalRecord', 'capitalRecord', capitalRecord),
-  route('/myFavourite', 'myFavourite', placeholder, 'noProducts'),
+  route('/myFavourite', 'myFavourite', myFavourite),
   route('/payment', 'payment', placeholder, 'notOpen'),
   route('/security', 'security', security),
   route('/heart', 'heart', placeholder, 'noRecords'),
@@ -81,7 +85,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/setting', 'setting', setting),
   route('/search', 'search', search),
   route('/searchs', 'search', search),
-  route('/popular', 'popular', placeholder, 'noProducts'),
+  route('/popular', 'popular', popular),
   { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
   route('/login', 'login', login),
   route('/register', 'register', register),
@@ -89,8 +93,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/law', 'law', placeholder, 'noRecords'),
   route('/address', 'address', placeholder, 'noRecords'),
   route('/addressForm/:id?', 'addressForm', placeholder, 'notOpen'),
-  route('/shop/:id?', 'shop', placeholder, 'noProducts'),
-  route('/products', 'products', placeholder, 'noProducts'),
+  route('/shop/:id?', 'shop', shop),
+  route('/products', 'products', products),
   route('/service', 'service', placeholder, 'noRecords'),
   route('/services', 'service', placeholder, 'noRecords'),
   route('/mutualAid', 'mutualAid', placeholder, 'notOpen'),

@@ -1,11 +1,11 @@
 import type { PublicConfig } from '@crossmart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './index.ts';
+import { loadApi } from './load-api.ts';
 
 /** `GET /api/config`: currency and settings the client needs (product.md §9). */
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => api.get<PublicConfig>('/api/config', undefined, { isToken: false }),
+  queryFn: async () => (await loadApi()).get<PublicConfig>('/api/config', undefined, { isToken: false }),
   staleTime: 10 * 60_000,
 });
 

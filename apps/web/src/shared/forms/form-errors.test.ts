@@ -8,8 +8,8 @@ import {
   resetPayRequestSchema,
 } from '@crossmart/contract';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import jp from '../../locales/jp.json';
+import en from '../../locales/forms/en.json';
+import jp from '../../locales/forms/jp.json';
 import { fieldErrors } from './form-errors.ts';
 
 const validRegistration = {

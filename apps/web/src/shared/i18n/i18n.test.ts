@@ -1,8 +1,15 @@
 import { languageFiles } from '@crossmart/contract/client';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json' with { type: 'json' };
-import jp from '../../locales/jp.json' with { type: 'json' };
-import { detectLanguage, hasLocaleFile } from './i18n.ts';
+import enCatalog from '../../locales/catalog/en.json' with { type: 'json' };
+import jpCatalog from '../../locales/catalog/jp.json' with { type: 'json' };
+import enMain from '../../locales/en.json' with { type: 'json' };
+import enForms from '../../locales/forms/en.json' with { type: 'json' };
+import jpForms from '../../locales/forms/jp.json' with { type: 'json' };
+import jpMain from '../../locales/jp.json' with { type: 'json' };
+import { completeLanguages, detectLanguage, hasLocaleFile, partsForPath } from './i18n.ts';
+
+const en = { ...enMain, ...enCatalog, ...enForms };
+const jp = { ...jpMain, ...jpCatalog, ...jpForms };
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -35,6 +42,33 @@ describe('locale files', () => {
   });
   it('ship English and Japanese complete, with the same keys', () => {
     expect(keys(jp).sort()).toEqual(keys(en).sort());
+    expect([...completeLanguages].sort()).toEqual(['en', 'jp']);
+  });
+  it('keep each top-level group in one part (main, catalog/ or forms/)', () => {
+    for (const languageParts of [
+      [enMain, enCatalog, enForms],
+      [jpMain, jpCatalog, jpForms],
+    ]) {
+      const groups = languageParts.flatMap((part) => Object.keys(part));
+      expect(groups.length).toBe(new Set(groups).size);
+    }
+  });
+  it('load only the parts the first screen needs before it renders', () => {
+    expect(partsForPath('/')).toEqual(['main']);
+    expect(partsForPath('/home')).toEqual(['main']);
+    expect(partsForPath('/detail/12/3')).toEqual(['main', 'catalog']);
+    expect(partsForPath('/shop/3')).toEqual(['main', 'catalog']);
+    expect(partsForPath('/shopping')).toEqual(['main', 'catalog', 'forms']);
+    expect(partsForPath('/login')).toEqual(['main', 'catalog', 'forms']);
+  });
+  it('give every catalog text a value in Arabic too', async () => {
+    const ar = {
+      ...(await import('../../locales/ar.json')).default,
+      ...(await import('../../locales/catalog/ar.json')).default,
+    };
+    for (const group of ['card', 'catalog', 'detail', 'search', 'explore'] as const) {
+      expect(keys(ar[group]).sort(), group).toEqual(keys(en[group]).sort());
+    }
   });
   it('use i18next interpolation, not the server catalogue style', () => {
     for (const text of Object.values(en.validation)) expect(text).not.toMatch(/(?<!\{)\{[a-z]+\}(?!\})/);

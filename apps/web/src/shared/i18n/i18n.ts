@@ -9,21 +9,56 @@ import {
 import i18next, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** One lazily loaded chunk per language (`src/locales/<file_name>.json`). */
-const localeLoaders = import.meta.glob<{ default: ResourceLanguage }>('../../locales/*.json');
+/**
+ * Each language's texts come in lazily loaded parts (one chunk each), so that a first visit to the
+ * shop only waits for what its first screen shows:
+ * - `src/locales/<file_name>.json`: the shell, route titles, home and the product/shop cards;
+ * - `src/locales/catalog/<file_name>.json`: explore, search, product detail, shop, favourites;
+ * - `src/locales/forms/<file_name>.json`: the me page, account forms, validation and server
+ *   messages, language, seller and admin areas.
+ */
+const parts = {
+  main: import.meta.glob<{ default: ResourceLanguage }>('../../locales/*.json'),
+  catalog: import.meta.glob<{ default: ResourceLanguage }>('../../locales/catalog/*.json'),
+  forms: import.meta.glob<{ default: ResourceLanguage }>('../../locales/forms/*.json'),
+};
+type Part = keyof typeof parts;
+const allParts: readonly Part[] = ['main', 'catalog', 'forms'];
 
 export const i18n = i18next;
 
 export function hasLocaleFile(file: string): boolean {
-  return `../../locales/${file}.json` in localeLoaders;
+  return `../../locales/${file}.json` in parts.main;
+}
+
+const loaded = new Map<string, Promise<void>>();
+function loadPart(part: Part, file: LanguageFile): Promise<void> {
+  const key = `${part}:${file}`;
+  const loader = parts[part][`../../locales/${part === 'main' ? '' : `${part}/`}${file}.json`];
+  if (!loader) return Promise.resolve();
+  let done = loaded.get(key);
+  if (!done) {
+    done = loader().then((module) => {
+      i18next.addResourceBundle(file, 'translation', module.default, true, true);
+    });
+    loaded.set(key, done);
+  }
+  return done;
 }
 
 async function loadLocale(file: LanguageFile) {
-  const loader = localeLoaders[`../../locales/${file}.json`];
-  if (!loader || i18next.hasResourceBundle(file, 'translation')) return;
-  const module = await loader();
-  i18next.addResourceBundle(file, 'translation', module.default, true, true);
+  await Promise.all(allParts.map((part) => loadPart(part, file)));
 }
+
+/** The parts a first screen needs before it renders (the rest follows in the background). */
+export function partsForPath(path: string): readonly Part[] {
+  if (/^\/(home)?$/.test(path)) return ['main'];
+  if (/^\/(explore|searchs?|popular|products|detail|shop|myFavourite)(\/|$)/.test(path)) return ['main', 'catalog'];
+  return allParts;
+}
+
+/** Files with every key (i18n.test.ts): their first render needs no fallback file. */
+export const completeLanguages: readonly LanguageFile[] = ['en', 'jp'];
 
 /**
  * Spec §3: the stored choice, else the browser's languages, else Japanese. The stored choice is
@@ -45,15 +80,23 @@ function applyDocumentLanguage(file: LanguageFile) {
   document.documentElement.dir = dir;
 }
 
-export async function initI18n(language: LanguageFile) {
+/**
+ * Loads what the first render needs, then the rest in the background (bench/bundle-size.ts): a
+ * complete language renders without the English fallback, and a screen without the parts of
+ * other screens. Late texts re-render the screens that use them (`bindI18nStore`).
+ */
+export async function initI18n(language: LanguageFile, path = '/') {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: fallbackLanguage,
     resources: {},
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
-  await Promise.all([loadLocale(language), loadLocale(fallbackLanguage)]);
+  const files = completeLanguages.includes(language) ? [language] : [language, fallbackLanguage];
+  const needed = partsForPath(path);
+  await Promise.all(files.flatMap((file) => needed.map((part) => loadPart(part, file))));
+  void Promise.all([loadLocale(language), loadLocale(fallbackLanguage)]).catch(() => undefined);
   applyDocumentLanguage(language);
   await i18next.changeLanguage(language);
 }

@@ -1,6 +1,5 @@
 import { clientConstants } from '@crossmart/contract/client';
 import { Image } from 'antd-mobile';
-import { PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 
 const { cacheSize, attempts, throttleMs } = clientConstants.lazyImage;
@@ -19,6 +18,17 @@ function remember(src: string) {
 function attemptSrc(src: string, attempt: number) {
   if (attempt === 0) return src;
   return `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
+}
+
+/** The "picture failed" mark: a small inline drawing (the icon library's version weighs 1 KB on the first load). */
+function BrokenPicture() {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" aria-hidden="true" className="cm-image-broken">
+      <rect x="3.5" y="3.5" width="17" height="17" rx="3" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="9" cy="9.5" r="1.8" fill="currentColor" />
+      <path d="m4 18 5.5-5.5 3.5 3.5 2.5-2.5L20 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
 }
 
 /** Lazy image (spec §9): loads when near the viewport, retries up to 3 attempts, 200 ms apart. */
@@ -49,7 +59,7 @@ export function LazyImage({
       placeholder={<span className="cm-image-placeholder" />}
       fallback={
         <span className="cm-image-placeholder">
-          <PictureOutline />
+          <BrokenPicture />
         </span>
       }
       onLoad={() => remember(src)}

@@ -16,6 +16,10 @@ export interface PagedListProps<T> {
   getKey(item: T): string | number;
   empty: EmptyKind;
   skeleton?: ReactNode;
+  /** The items' container class: `cm-list` (rows) by default, `cm-product-grid` for a grid. */
+  listClassName?: string;
+  /** Content above the items inside the pull-to-refresh area (e.g. a shop header). */
+  header?: ReactNode;
 }
 
 /**
@@ -25,7 +29,14 @@ export interface PagedListProps<T> {
 export function PagedList<T>(props: PagedListProps<T>) {
   const { t } = useTranslation();
   const { pullToRefresh, loadMoreOffset } = clientConstants;
-  if (props.isLoading) return <>{props.skeleton ?? <ListSkeleton />}</>;
+  if (props.isLoading) {
+    return (
+      <>
+        {props.header}
+        {props.skeleton ?? <ListSkeleton />}
+      </>
+    );
+  }
   return (
     <PullToRefresh
       onRefresh={async () => {
@@ -39,11 +50,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
       refreshingText={t('list.refreshing')}
       completeText={t('list.refreshed')}
     >
+      {props.header}
       {props.items.length === 0 ? (
         <EmptyState kind={props.empty} />
       ) : (
         <>
-          <div className="cm-list">
+          <div className={props.listClassName ?? 'cm-list'}>
             {props.items.map((item, index) => (
               <div key={props.getKey(item)}>{props.renderItem(item, index)}</div>
             ))}

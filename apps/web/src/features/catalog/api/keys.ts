@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Titles, descriptions and category names come localized from the server (the `lang` header), so
+ * every catalog query key carries the UI language: a switch fetches the texts again.
+ */
+export function useLang(): string {
+  return useTranslation().i18n.language;
+}
+
+export interface Paged<T> {
+  list: T[];
+  page: number;
+  limit: number;
+  has_more: boolean;
+  total?: number;
+}
+
+/** TanStack infinite-query page parameters for the `page`/`has_more` lists of product.md §7. */
+export const pageParams = {
+  initialPageParam: 1,
+  getNextPageParam: <T>(last: Paged<T>) => (last.has_more ? last.page + 1 : undefined),
+};
+
+/** The items of every loaded page, in order. */
+export function flatten<T>(pages: readonly Paged<T>[] | undefined): T[] {
+  return pages?.flatMap((page) => page.list) ?? [];
+}
+
+export const pageSize = 20;

@@ -1,0 +1,46 @@
+import type { ProductCard as Card } from '@crossmart/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+
+/** Compact counts for badges: 1.2k, 3.4万 (Intl, in the UI language). */
+export function useCompact() {
+  const { i18n } = useTranslation();
+  return (value: number) =>
+    new Intl.NumberFormat(i18n.resolvedLanguage === 'jp' ? 'ja' : undefined, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(value);
+}
+
+/** A product tile of the two-column grid: square picture, two-line title, price and units sold. */
+export function ProductCard({ product, rank }: { product: Card; rank?: number | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const compact = useCompact();
+  const soldOut = product.stock <= 0;
+  return (
+    <Link
+      to={`/detail/${product.id}/${product.shop_id}`}
+      className="cm-card cm-product"
+      data-testid="product-card"
+      aria-label={product.title}
+    >
+      <div className="cm-product__media">
+        <LazyImage src={product.image} alt="" className="cm-product__image" />
+        {rank !== undefined && rank < 3 && (
+          <span className={`cm-rank cm-rank--${rank + 1}`}>{t('card.top', { rank: rank + 1 })}</span>
+        )}
+        {soldOut && <span className="cm-product__soldout">{t('card.soldOut')}</span>}
+      </div>
+      <div className="cm-card__body">
+        <p className="cm-product__title">{product.title}</p>
+        <div className="cm-product__meta">
+          <span className="cm-price">{money(product.price)}</span>
+          <span className="cm-product__sold">{t('card.sold', { value: compact(product.sold) })}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,281 @@
+import type { ProductDetail } from '@crossmart/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Stepper } from 'antd-mobile';
+import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { useSession } from '../../../shared/session/session-store.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { Page, Section } from '../../../shared/ui/page.tsx';
+import { setFavourite } from '../api/favourites.ts';
+import { useLang } from '../api/keys.ts';
+import { productDetailQuery } from '../api/product-detail.ts';
+import { FollowButton } from '../components/follow-button.tsx';
+import { Gallery } from '../components/gallery.tsx';
+import { useCompact } from '../components/product-card.tsx';
+import { ReviewItem } from '../components/review-item.tsx';
+import { ReviewsPopup } from '../components/reviews-popup.tsx';
+import { useRate } from '../components/shop-card.tsx';
+import { parseId } from '../components/sort-param.ts';
+import { type Choice, chosenSku, isAvailable, priceRange } from '../components/spec-picker.ts';
+import '../catalog.css';
+
+/** What "add to bag" and "buy now" hand over; the cart issue wires them (app/screens/detail-screen.tsx). */
+export interface CartSelection {
+  product_id: number;
+  shop_id: number;
+  sku_id: number;
+  quantity: number;
+}
+
+export interface DetailPageProps {
+  onAddToCart(selection: CartSelection): void;
+  onBuyNow(selection: CartSelection): void;
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="cm-detail" aria-busy="true">
+      <div className="cm-gallery cm-skeleton-block" />
+      <div className="cm-detail__summary">
+        <span className="cm-skeleton-line cm-skeleton-line--price" />
+        <span className="cm-skeleton-line" />
+        <span className="cm-skeleton-line cm-skeleton-line--short" />
+      </div>
+    </div>
+  );
+}
+
+function useFavourite(product: ProductDetail) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((state) => state.token);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (favourite: boolean) => setFavourite(product.id, favourite),
+    onSuccess: (result) => {
+      queryClient.setQueriesData<ProductDetail>({ queryKey: ['product-detail'] }, (old) =>
+        old && old.id === result.product_id
+          ? { ...old, is_favourite: result.is_favourite, favourite_count: result.favourite_count }
+          : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['favourite-list'] });
+      toast(t(result.is_favourite ? 'catalog.favourited' : 'catalog.unfavourited'), 'success');
+    },
+  });
+  return () => {
+    if (!token) navigate('/login');
+    else mutation.mutate(!product.is_favourite);
+  };
+}
+
+function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetail } & DetailPageProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const compact = useCompact();
+  const rate = useRate();
+  const names = product.specs.map((spec) => spec.name);
+  const [choice, setChoice] = useState<Choice>({});
+  const [quantity, setQuantity] = useState(1);
+  const [reviewsOpen, setReviewsOpen] = useState(false);
+  const picker = useRef<HTMLDivElement>(null);
+  const toggleFavourite = useFavourite(product);
+  const sku = chosenSku(product.skus, names, choice);
+  const range = priceRange(product.skus, choice);
+  const stock = sku ? sku.stock : product.stock;
+  const soldOut = stock <= 0;
+
+  const select = (): CartSelection | undefined => {
+    if (!sku) {
+      toast(t('catalog.chooseSpec'));
+      picker.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return undefined;
+    }
+    return { product_id: product.id, shop_id: product.shop_id, sku_id: sku.id, quantity };
+  };
+
+  return (
+    <>
+      <div className="cm-detail">
+        <Gallery images={product.images} title={product.title} />
+        <div className="cm-detail__summary">
+          <div className="cm-detail__price-row">
+            <span className="cm-price cm-price--large" data-testid="detail-price">
+              {sku || range.min === range.max
+                ? money(sku ? sku.price : range.min)
+                : t('catalog.priceFrom', { price: money(range.min) })}
+            </span>
+            <button
+              type="button"
+              className={`cm-fav${product.is_favourite ? ' cm-fav--on' : ''}`}
+              aria-pressed={product.is_favourite}
+              aria-label={t(product.is_favourite ? 'catalog.unfavourite' : 'catalog.favourite')}
+              onClick={toggleFavourite}
+              data-testid="favourite-button"
+            >
+              {product.is_favourite ? <HeartFill /> : <HeartOutline />}
+              <span>{compact(product.favourite_count)}</span>
+            </button>
+          </div>
+          <h2 className="cm-detail__title">{product.title}</h2>
+          <div className="cm-detail__facts">
+            <span className={`cm-badge${product.freight === 0 ? ' cm-badge--free' : ''}`}>
+              {product.freight === 0
+                ? t('catalog.freeShipping')
+                : t('catalog.freight', { price: money(product.freight) })}
+            </span>
+            <span>{t('card.sold', { value: compact(product.sold) })}</span>
+            <span className={soldOut ? 'cm-detail__stock--out' : undefined} data-testid="detail-stock">
+              {soldOut ? t('card.soldOut') : t('catalog.stock', { value: stock })}
+            </span>
+          </div>
+        </div>
+
+        <Section title={t('detail.specs')}>
+          <div ref={picker} className="cm-specs" data-testid="spec-picker">
+            {product.specs.length === 0 ? (
+              <p className="cm-specs__none" data-testid="no-specs">
+                {t('empty.noSpecs')}
+              </p>
+            ) : (
+              product.specs.map((spec) => (
+                <fieldset key={spec.name} className="cm-spec">
+                  <legend className="cm-spec__name">{spec.name}</legend>
+                  <div className="cm-spec__values">
+                    {spec.values.map((value) => {
+                      const on = choice[spec.name] === value;
+                      const available = isAvailable(product.skus, choice, spec.name, value);
+                      return (
+                        <button
+                          key={value}
+                          type="button"
+                          className={`cm-spec__value${on ? ' cm-spec__value--on' : ''}`}
+                          aria-pressed={on}
+                          disabled={!available && !on}
+                          onClick={() => {
+                            const next = { ...choice };
+                            if (on) delete next[spec.name];
+                            else next[spec.name] = value;
+                            setChoice(next);
+                            setQuantity(1);
+                          }}
+                        >
+                          {value}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              ))
+            )}
+            <div className="cm-spec cm-spec--quantity">
+              <span className="cm-spec__name">{t('catalog.quantity')}</span>
+              <Stepper
+                min={1}
+                max={Math.max(1, stock)}
+                value={quantity}
+                disabled={soldOut}
+                onChange={(value) => setQuantity(value)}
+                aria-label={t('catalog.quantity')}
+              />
+            </div>
+          </div>
+        </Section>
+
+        <Section>
+          <div className="cm-shop-card">
+            <Link to={`/shop/${product.shop.id}`} className="cm-shop-card__main" data-testid="detail-shop">
+              <LazyImage src={product.shop.logo} alt="" className="cm-shop-card__logo" />
+              <span className="cm-shop-card__text">
+                <span className="cm-shop-card__name">{product.shop.name}</span>
+                <span className="cm-shop-card__stats">
+                  {t('card.fansCount', { value: compact(product.shop.fans) })} ·{' '}
+                  {t('card.rateShort', { value: rate(product.shop.favourable_rate) })}
+                </span>
+              </span>
+            </Link>
+            <FollowButton shopId={product.shop.id} isFollowed={product.shop.is_followed} />
+          </div>
+          <Link to={`/shop/${product.shop.id}`} className="cm-shop-card__visit">
+            {t('catalog.visitShop', { value: product.shop.product_count })}
+            <RightOutline aria-hidden="true" />
+          </Link>
+        </Section>
+
+        <Section
+          title={t('catalog.reviewsCount', { value: product.review_count })}
+          extra={
+            product.review_count > 0 && (
+              <button type="button" className="cm-section__more" onClick={() => setReviewsOpen(true)}>
+                {product.favourable_rate !== null && t('card.rateShort', { value: rate(product.favourable_rate) })}{' '}
+                {t('common.viewAll')}
+              </button>
+            )
+          }
+        >
+          {product.reviews_preview.length === 0 ? (
+            <p className="cm-muted">{t('catalog.noReviews')}</p>
+          ) : (
+            product.reviews_preview.slice(0, 2).map((review) => <ReviewItem key={review.id} review={review} />)
+          )}
+        </Section>
+
+        <Section title={t('detail.description')}>
+          <p className="cm-detail__description">{product.description}</p>
+        </Section>
+      </div>
+      <ReviewsPopup productId={product.id} open={reviewsOpen} onClose={() => setReviewsOpen(false)} />
+      <div className="cm-action-bar">
+        <Link to={`/shop/${product.shop.id}`} className="cm-action-bar__icon">
+          <ShopbagOutline aria-hidden="true" />
+          <span>{t('detail.shop')}</span>
+        </Link>
+        <button
+          type="button"
+          className="cm-action-bar__secondary"
+          disabled={soldOut}
+          onClick={() => {
+            const selection = select();
+            if (selection) onAddToCart(selection);
+          }}
+        >
+          {t('detail.addToBag')}
+        </button>
+        <button
+          type="button"
+          className="cm-action-bar__primary"
+          disabled={soldOut}
+          onClick={() => {
+            const selection = select();
+            if (selection) onBuyNow(selection);
+          }}
+        >
+          {t('detail.buyNow')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Product detail (spec §2 `/detail/:product?/:mer?`), the one screen that is not kept alive. */
+export default function DetailPage(props: DetailPageProps) {
+  const params = useParams();
+  const id = parseId(params.product) ?? 0;
+  const token = useSession((state) => state.token);
+  const detail = useQuery(productDetailQuery(useLang(), id, token));
+  return (
+    <Page>
+      {detail.data ? (
+        <ProductView key={detail.data.id} product={detail.data} {...props} />
+      ) : detail.isPending && id > 0 ? (
+        <DetailSkeleton />
+      ) : (
+        <EmptyState kind="noProducts" />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ProductSort } from '@crossmart/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../shared/ui/page.tsx';
+import { categoriesQuery } from '../api/categories.ts';
+import { useLang } from '../api/keys.ts';
+import { productListQuery } from '../api/product-list.ts';
+import { CategoryIcon } from '../components/categories.tsx';
+import { ProductFeed } from '../components/product-feed.tsx';
+import { SortBar } from '../components/sort-bar.tsx';
+import { parseId, parseSort } from '../components/sort-param.ts';
+import '../catalog.css';
+
+/** Explore (spec §2): a category rail beside the chosen category's products (`?category=<id>&sort=`). */
+export default function ExplorePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const categoryId = parseId(params.get('category'));
+  const sort = parseSort(params.get('sort'));
+  const categories = useQuery(categoriesQuery(lang));
+  const current = categories.data?.find((category) => category.id === categoryId);
+
+  const update = (next: { category?: number | undefined; sort?: ProductSort | undefined }) => {
+    const search: Record<string, string> = {};
+    if (next.category) search.category = String(next.category);
+    if (next.sort) search.sort = next.sort;
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <Page>
+      <div className="cm-explore">
+        <nav className="cm-rail" aria-label={t('home.categories')}>
+          <button
+            type="button"
+            className={`cm-rail__item${categoryId === undefined ? ' cm-rail__item--on' : ''}`}
+            aria-current={categoryId === undefined ? 'page' : undefined}
+            onClick={() => update({ sort })}
+          >
+            <CategoryIcon slug="all" />
+            <span>{t('explore.all')}</span>
+          </button>
+          {(categories.data ?? []).map((category) => (
+            <button
+              key={category.id}
+              type="button"
+              className={`cm-rail__item${category.id === categoryId ? ' cm-rail__item--on' : ''}`}
+              aria-current={category.id === categoryId ? 'page' : undefined}
+              onClick={() => update({ category: category.id, sort })}
+              data-testid={`rail-${category.slug}`}
+            >
+              <CategoryIcon slug={category.slug} />
+              <span>{category.name}</span>
+            </button>
+          ))}
+        </nav>
+        <div className="cm-explore__main">
+          <div className="cm-explore__head">
+            <h2 className="cm-explore__title">{current?.name ?? t('explore.all')}</h2>
+            {current && (
+              <span className="cm-explore__count">{t('catalog.itemsCount', { value: current.product_count })}</span>
+            )}
+          </div>
+          <SortBar value={sort} onChange={(next) => update({ category: categoryId, sort: next })} />
+          <ProductFeed options={productListQuery(lang, { category_id: categoryId, sort })} />
+        </div>
+      </div>
+    </Page>
+  );
+}

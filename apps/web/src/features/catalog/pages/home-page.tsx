@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { BellOutline, SearchOutline } from 'antd-mobile-icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Page, Section } from '../../../shared/ui/page.tsx';
+import { GridSkeleton } from '../../../shared/ui/skeletons.tsx';
+import { homeQuery } from '../api/home.ts';
+import { useLang } from '../api/keys.ts';
+import { BannerSwiper } from '../components/banner-swiper.tsx';
+import { CategoryGrid } from '../components/categories.tsx';
+import { ProductCard } from '../components/product-card.tsx';
+import { ShopTile } from '../components/shop-card.tsx';
+import '../catalog.css';
+
+const loadRefresh = () => import('../components/home-refresh.tsx');
+const HomeRefresh = lazy(loadRefresh);
+
+function HomeHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="cm-home-header">
+      <h1 className="cm-wordmark">
+        <span className="cm-wordmark__mark" aria-hidden="true">
+          C
+        </span>
+        {t('app.name')}
+      </h1>
+      <button type="button" className="cm-search-trigger" onClick={() => navigate('/search')}>
+        <SearchOutline aria-hidden="true" />
+        <span>{t('home.searchPlaceholder')}</span>
+      </button>
+      <Link to="/notification" className="cm-icon-button" aria-label={t('home.notifications')}>
+        <BellOutline />
+      </Link>
+    </div>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <div aria-busy="true">
+      <div className="cm-banners cm-banners--skeleton" />
+      <div className="cm-category-grid cm-category-grid--skeleton">
+        {Array.from({ length: 10 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <span key={index} className="cm-category__icon cm-skeleton-block" />
+        ))}
+      </div>
+      <GridSkeleton cards={4} />
+    </div>
+  );
+}
+
+/** Home (spec §2): search bar, banners, categories, hot shops and hot products from one `GET /api/home`. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const home = useQuery(homeQuery(lang));
+  // Pull-to-refresh arrives once the screen is up; until then the content shows without it.
+  const [refreshReady, setRefreshReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadRefresh().then(() => live && setRefreshReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const data = home.data;
+  const content = !data ? (
+    home.isError ? (
+      <EmptyState kind="noProducts" />
+    ) : (
+      <HomeSkeleton />
+    )
+  ) : (
+    <>
+      <BannerSwiper banners={data.banners} />
+      <Section>
+        <CategoryGrid categories={data.categories} />
+      </Section>
+      {data.hot_shops.length > 0 && (
+        <Section title={t('home.hotShops')}>
+          <div className="cm-shop-strip">
+            {data.hot_shops.map((shop) => (
+              <ShopTile key={shop.id} shop={shop} />
+            ))}
+          </div>
+        </Section>
+      )}
+      <div className="cm-section-head-bare">
+        <h2 className="cm-section__title">{t('home.hotProducts')}</h2>
+        <Link className="cm-section__more" to="/popular">
+          {t('common.viewAll')}
+        </Link>
+      </div>
+      {data.hot_products.length === 0 ? (
+        <EmptyState kind="noProducts" />
+      ) : (
+        <div className="cm-product-grid">
+          {data.hot_products.map((product, index) => (
+            <ProductCard key={product.id} product={product} rank={index} />
+          ))}
+        </div>
+      )}
+      <Link to="/products" className="cm-more-link">
+        {t('card.allProducts')}
+      </Link>
+    </>
+  );
+
+  return (
+    <Page header={<HomeHeader />} className="cm-home">
+      {refreshReady ? (
+        <Suspense fallback={content}>
+          <HomeRefresh onRefresh={() => home.refetch()}>{content}</HomeRefresh>
+        </Suspense>
+      ) : (
+        content
+      )}
+    </Page>
+  );
+}

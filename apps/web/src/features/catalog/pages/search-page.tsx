@@ -1,0 +1,166 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { SearchBar } from 'antd-mobile';
+import { DeleteOutline, SearchOutline } from 'antd-mobile-icons';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { confirm } from '../../../shared/ui/feedback.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { categoriesQuery } from '../api/categories.ts';
+import { useLang } from '../api/keys.ts';
+import { productListQuery, suggestQuery } from '../api/product-list.ts';
+import { shopSearchQuery } from '../api/shops.ts';
+import { ProductFeed } from '../components/product-feed.tsx';
+import { addToHistory, clearHistory, readHistory } from '../components/search-history.ts';
+import { ShopRow } from '../components/shop-card.tsx';
+import { SortBar } from '../components/sort-bar.tsx';
+import { parseSort } from '../components/sort-param.ts';
+import '../catalog.css';
+
+const maxKeyword = 100;
+
+function Chips({ words, onPick }: { words: readonly string[]; onPick(word: string): void }) {
+  return (
+    <div className="cm-chips">
+      {words.map((word) => (
+        <button key={word} type="button" className="cm-chip" onClick={() => onPick(word)}>
+          {word}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What shows before a search: suggestions while typing, else the history and category shortcuts. */
+function SearchStart({ draft, onPick }: { draft: string; onPick(word: string): void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [history, setHistory] = useState(readHistory);
+  const typed = useDeferredValue(draft.trim().slice(0, maxKeyword));
+  const [debounced, setDebounced] = useState(typed);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(typed), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const suggestions = useQuery(suggestQuery(lang, debounced));
+  const categories = useQuery(categoriesQuery(lang));
+
+  if (typed) {
+    const list = debounced === typed ? (suggestions.data?.list ?? []) : [];
+    return (
+      <ul className="cm-suggest" aria-label={t('catalog.suggestions')}>
+        <li>
+          <button type="button" className="cm-suggest__item cm-suggest__item--typed" onClick={() => onPick(typed)}>
+            <SearchOutline aria-hidden="true" />
+            {t('catalog.searchFor', { keyword: typed })}
+          </button>
+        </li>
+        {list.map((product) => (
+          <li key={product.id}>
+            <button type="button" className="cm-suggest__item" onClick={() => onPick(product.title)}>
+              <SearchOutline aria-hidden="true" />
+              <span>{product.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="cm-search-start">
+      {history.length > 0 && (
+        <section>
+          <div className="cm-search-start__head">
+            <h2 className="cm-section__title">{t('catalog.history')}</h2>
+            <button
+              type="button"
+              className="cm-icon-button"
+              aria-label={t('catalog.clearHistory')}
+              onClick={async () => {
+                if (await confirm({ content: t('catalog.clearHistoryConfirm') })) setHistory(clearHistory());
+              }}
+            >
+              <DeleteOutline />
+            </button>
+          </div>
+          <Chips words={history} onPick={onPick} />
+        </section>
+      )}
+      <section>
+        <div className="cm-search-start__head">
+          <h2 className="cm-section__title">{t('catalog.discover')}</h2>
+        </div>
+        <Chips words={(categories.data ?? []).map((category) => category.name)} onPick={onPick} />
+      </section>
+    </div>
+  );
+}
+
+/** Shops whose name matches, above the product results. */
+function ShopMatches({ keyword }: { keyword: string }) {
+  const shops = useInfiniteQuery(shopSearchQuery(useLang(), keyword));
+  const list = shops.data?.pages[0]?.list.slice(0, 2) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div className="cm-shop-matches">
+      {list.map((shop) => (
+        <ShopRow key={shop.id} shop={shop} />
+      ))}
+    </div>
+  );
+}
+
+/** Search (spec §2 `/search`, `/searchs`): history, suggestions, then products (and shops) with sort. */
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, maxKeyword);
+  const sort = parseSort(params.get('sort'));
+  const [draft, setDraft] = useState(keyword);
+  const [editing, setEditing] = useState(!keyword);
+
+  const submit = (word: string) => {
+    const value = word.trim().slice(0, maxKeyword);
+    if (!value) return;
+    addToHistory(value);
+    setDraft(value);
+    setEditing(false);
+    setParams({ keyword: value }, { replace: true });
+  };
+
+  return (
+    <Page>
+      <div className="cm-search-row">
+        <SearchBar
+          placeholder={t('search.placeholder')}
+          value={draft}
+          onChange={(value) => {
+            setDraft(value);
+            setEditing(true);
+          }}
+          onFocus={() => setEditing(true)}
+          onSearch={submit}
+          onClear={() => setEditing(true)}
+          aria-label={t('search.placeholder')}
+        />
+        <button type="button" className="cm-search-row__go" onClick={() => submit(draft)}>
+          {t('search.submit')}
+        </button>
+      </div>
+      {editing || !keyword ? (
+        <SearchStart draft={draft} onPick={submit} />
+      ) : (
+        <>
+          <ShopMatches keyword={keyword} />
+          <SortBar
+            value={sort}
+            relevance
+            onChange={(next) => setParams(next ? { keyword, sort: next } : { keyword }, { replace: true })}
+          />
+          <ProductFeed options={productListQuery(lang, { keyword, sort })} />
+        </>
+      )}
+    </Page>
+  );
+}
