@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
+import { addressesRoutes } from './modules/addresses/index.ts';
 import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
+  await app.register(addressesRoutes, moduleDeps);
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

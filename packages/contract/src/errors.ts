@@ -35,6 +35,8 @@ export const errorKeys = [
   'SHOP_NOT_FOUND',
   'SKU_NOT_FOUND',
   'INSUFFICIENT_STOCK',
+  // addresses (issue 7)
+  'ADDRESS_LIMIT',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];
