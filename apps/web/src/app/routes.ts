@@ -32,6 +32,8 @@ const profile: Loader = () => import('../features/account/pages/profile-page.tsx
 const security: Loader = () => import('../features/account/pages/security-page.tsx');
 const setting: Loader = () => import('../features/account/pages/setting-page.tsx');
 const detail: Loader = () => import('./screens/detail-screen.tsx');
+const addressList: Loader = () => import('../features/address/pages/address-list-page.tsx');
+const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -80,8 +82,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/register', 'register', register),
   route('/platform', 'platform', placeholder, 'notOpen'),
   route('/law', 'law', placeholder, 'noRecords'),
-  route('/address', 'address', placeholder, 'noRecords'),
-  route('/addressForm/:id?', 'addressForm', placeholder, 'notOpen'),
+  route('/address', 'address', addressList),
+  route('/addressForm/:id?', 'addressForm', addressForm),
   route('/shop/:id?', 'shop', placeholder, 'noProducts'),
   route('/products', 'products', placeholder, 'noProducts'),
   route('/service', 'service', placeholder, 'noRecords'),
