@@ -1,6 +1,8 @@
 import type { Address } from '@crossmart/contract';
 import { CheckCircleFill, DeleteOutline, EditSOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { localizedArea } from '../data/regions.ts';
 
 export interface AddressCardProps {
   address: Address;
@@ -21,7 +23,7 @@ export function AddressCard({ address, onChoose, onSetDefault, onEdit, onDelete 
       </span>
       <span className="cm-address__main">
         <span className="cm-address__head">
-          <span className="cm-address__name">{address.name}</span>
+          <bdi className="cm-address__name">{address.name}</bdi>
           <span className="cm-address__mobile" dir="ltr">
             {address.mobile}
           </span>
@@ -32,8 +34,12 @@ export function AddressCard({ address, onChoose, onSetDefault, onEdit, onDelete 
           )}
           <span className="cm-address__badge">{t(`address.tag.${address.tag}`)}</span>
         </span>
-        <span className="cm-address__area">{address.area.text}</span>
-        <span className="cm-address__detail">{address.address}</span>
+        <span className="cm-address__area">
+          <bdi>{localizedArea(address.area, currentLanguage())}</bdi>
+        </span>
+        <span className="cm-address__detail">
+          <bdi>{address.address}</bdi>
+        </span>
       </span>
     </>
   );

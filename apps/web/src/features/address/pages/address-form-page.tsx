@@ -11,7 +11,7 @@ import { Button, Selector, Switch } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
+import { type FieldErrors, fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
 import { useBack } from '../../../shared/navigation/use-back.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
@@ -28,6 +28,24 @@ interface Form {
   address: string;
   tag: AddressTag | '';
   is_default: boolean;
+}
+
+/**
+ * Area, detailed address and tag share one message (spec §5: "Please fill in the area, detailed
+ * address and tag"): it is shown once, under the first of them that is missing (saying it three
+ * times reads like a mistake); after that one is filled, saving again points at the next.
+ */
+const sharedFields = ['area', 'address', 'tag'] as const;
+function onceForSharedMessage(errors: FieldErrors): FieldErrors {
+  let shown = false;
+  const result: FieldErrors = { ...errors };
+  for (const field of sharedFields) {
+    const message = result[field];
+    if (!message || !('key' in message) || message.key !== 'validation.address_fields_required') continue;
+    if (shown) result[field] = { text: '' };
+    shown = true;
+  }
+  return result;
 }
 
 const emptyForm: Form = { name: '', mobile: '', area: null, address: '', tag: '', is_default: false };
@@ -98,7 +116,7 @@ export default function AddressFormPage() {
     };
     const parsed = addressSaveRequestSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
+      setErrors(onceForSharedMessage(fieldErrors(parsed)));
       return;
     }
     setPending(true);
