@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
+import { addressesRoutes } from './modules/addresses/index.ts';
 import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogUserRoutes, moduleDeps);
   await app.register(uploadsRoutes, moduleDeps);
   await app.register(walletRoutes, moduleDeps);
+  await app.register(addressesRoutes, moduleDeps);
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

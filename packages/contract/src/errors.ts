@@ -49,6 +49,8 @@ export const errorKeys = [
   'UPLOAD_TOO_LARGE',
   'UPLOAD_TOO_MANY_PIXELS',
   'UPLOAD_INVALID_IMAGE',
+  // addresses (issue 7)
+  'ADDRESS_LIMIT',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -43,6 +43,8 @@ const popular: Loader = () => import('../features/catalog/pages/popular-page.tsx
 const products: Loader = () => import('../features/catalog/pages/products-page.tsx');
 const shop: Loader = () => import('../features/catalog/pages/shop-page.tsx');
 const myFavourite: Loader = () => import('../features/catalog/pages/favourite-page.tsx');
+const addressList: Loader = () => import('../features/address/pages/address-list-page.tsx');
+const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -91,8 +93,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/register', 'register', register),
   route('/platform', 'platform', placeholder, 'notOpen'),
   route('/law', 'law', placeholder, 'noRecords'),
-  route('/address', 'address', placeholder, 'noRecords'),
-  route('/addressForm/:id?', 'addressForm', placeholder, 'notOpen'),
+  route('/address', 'address', addressList),
+  route('/addressForm/:id?', 'addressForm', addressForm),
   route('/shop/:id?', 'shop', shop),
   route('/products', 'products', products),
   route('/service', 'service', placeholder, 'noRecords'),

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import {
   accountValidationKeys,
+  addressValidationKeys,
   profileRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -95,10 +96,10 @@ describe('the web locales say what the server says', () => {
   it.each([
     ['en', en],
     ['jp', jp],
-  ] as const)('%s: every account validation key has the server catalogue text', (file, web) => {
+  ] as const)('%s: every account and address validation key has the server catalogue text', (file, web) => {
     const catalogue = server(file);
     const messages = web.validation as Record<string, string>;
-    for (const key of accountValidationKeys) {
+    for (const key of [...accountValidationKeys, ...addressValidationKeys]) {
       const name = key.replace('validation.', '');
       expect(messages[name], key).toBe(catalogue[name]);
     }

@@ -1,0 +1,79 @@
+import type { Address } from '@crossmart/contract';
+import { CheckCircleFill, DeleteOutline, EditSOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { localizedArea } from '../data/regions.ts';
+
+export interface AddressCardProps {
+  address: Address;
+  /** In select mode (from checkout) the whole card chooses the address. */
+  onChoose?: (address: Address) => void;
+  onSetDefault(address: Address): void;
+  onEdit(address: Address): void;
+  onDelete(address: Address): void;
+}
+
+/** One address: addressee, mobile, tag, area and detail, with the default badge and its actions. */
+export function AddressCard({ address, onChoose, onSetDefault, onEdit, onDelete }: AddressCardProps) {
+  const { t } = useTranslation();
+  const body = (
+    <>
+      <span className="cm-address__icon" aria-hidden="true">
+        <EnvironmentOutline />
+      </span>
+      <span className="cm-address__main">
+        <span className="cm-address__head">
+          <bdi className="cm-address__name">{address.name}</bdi>
+          <span className="cm-address__mobile" dir="ltr">
+            {address.mobile}
+          </span>
+        </span>
+        <span className="cm-address__badges">
+          {address.is_default && (
+            <span className="cm-address__badge cm-address__badge--default">{t('address.default')}</span>
+          )}
+          <span className="cm-address__badge">{t(`address.tag.${address.tag}`)}</span>
+        </span>
+        <span className="cm-address__area">
+          <bdi>{localizedArea(address.area, currentLanguage())}</bdi>
+        </span>
+        <span className="cm-address__detail">
+          <bdi>{address.address}</bdi>
+        </span>
+      </span>
+    </>
+  );
+  return (
+    <li className={`cm-address${address.is_default ? ' cm-address--default' : ''}`} data-testid="address-card">
+      {onChoose ? (
+        <button type="button" className="cm-address__body" onClick={() => onChoose(address)}>
+          {body}
+        </button>
+      ) : (
+        <div className="cm-address__body">{body}</div>
+      )}
+      <div className="cm-address__actions">
+        {address.is_default ? (
+          <span className="cm-address__default">
+            <CheckCircleFill /> {t('address.default')}
+          </span>
+        ) : (
+          <button type="button" className="cm-address__action" onClick={() => onSetDefault(address)}>
+            <span className="cm-address__radio" aria-hidden="true" /> {t('address.setDefault')}
+          </button>
+        )}
+        <span className="cm-address__spacer" />
+        <button type="button" className="cm-address__action" onClick={() => onEdit(address)}>
+          <EditSOutline /> {t('address.editAction')}
+        </button>
+        <button
+          type="button"
+          className="cm-address__action cm-address__action--danger"
+          onClick={() => onDelete(address)}
+        >
+          <DeleteOutline /> {t('address.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
