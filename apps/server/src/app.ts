@@ -6,11 +6,14 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { startOrderSweeps } from './jobs/order-sweeps.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { type AddressLookup, orderSettingsFrom, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
@@ -27,7 +30,14 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Key prefix in Redis, so that test runs and deployments sharing one Redis stay apart. */
   redisNamespace?: string;
+  /**
+   * The addresses module's `getAddress(db, userId, addressId)`. Until that module is merged no
+   * address is found, so checkout answers ADDRESS_NOT_FOUND; tests pass their own.
+   */
+  addressLookup?: AddressLookup;
 }
+
+const noAddresses: AddressLookup = async () => undefined;
 
 /** Never log credentials, tokens or payment codes, wherever they appear. */
 export const redactedPaths = [
@@ -112,6 +122,18 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
+  await app.register(cartRoutes, moduleDeps);
+  await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? noAddresses });
+
+  if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
+    const sweeps = startOrderSweeps({
+      db: deps.database.db,
+      settings: orderSettingsFrom(config),
+      intervalMs: config.ORDER_SWEEP_INTERVAL_MS,
+      log: app.log,
+    });
+    app.addHook('onClose', () => sweeps.stop());
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

@@ -35,6 +35,19 @@ export const errorKeys = [
   'SHOP_NOT_FOUND',
   'SKU_NOT_FOUND',
   'INSUFFICIENT_STOCK',
+  // cart and orders (issue 7)
+  'CART_ITEM_NOT_FOUND',
+  'CHECKOUT_EMPTY',
+  'PRODUCT_UNAVAILABLE',
+  'ADDRESS_REQUIRED',
+  'ADDRESS_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'ORDER_STATUS_INVALID',
+  'PROMO_INVALID',
+  'PROMO_NOT_STARTED',
+  'PROMO_EXPIRED',
+  'PROMO_MIN_SPEND',
+  'PROMO_LIMIT_REACHED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];
