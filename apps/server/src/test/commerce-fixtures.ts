@@ -5,14 +5,19 @@ import type { z } from 'zod';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { categories, productSkus, users } from '../db/schema/index.ts';
-import { registerBuyer } from './fixtures.ts';
 import { createProduct, createShop } from '../modules/catalog/index.ts';
 import { postTransaction } from '../modules/ledger/index.ts';
 import type { AddressLookup } from '../modules/orders/index.ts';
+import { registerBuyer } from './fixtures.ts';
 
 export const payCode = '123456';
 export const knownAddressId = 77;
-export const testAddress = { name: 'Yamada Hanako', mobile: '+818012345678', area: 'Tokyo Shibuya', address: '1-2-3 Jingumae' };
+export const testAddress = {
+  name: 'Yamada Hanako',
+  mobile: '+818012345678',
+  area: 'Tokyo Shibuya',
+  address: '1-2-3 Jingumae',
+};
 /** The addresses module's stand-in: one known address id, for every user. */
 export const addressLookup: AddressLookup = async (_db, _userId, addressId) =>
   addressId === knownAddressId ? testAddress : undefined;

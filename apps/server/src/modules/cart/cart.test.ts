@@ -1,7 +1,7 @@
 import { cartCountSchema, cartDeleteResultSchema, cartItemRowSchema, cartListSchema } from '@crossmart/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cartItems } from '../../db/schema/index.ts';
 import { call, expectOk, newBuyer, newProduct, newShop } from '../../test/commerce-fixtures.ts';
@@ -42,11 +42,16 @@ describe('cart', () => {
     const list = expectOk(await call(ctx.app, 'GET', '/api/cart/list', buyer.token, cartListSchema));
     expect(list.shops.map((shop) => shop.shop_id)).toEqual([shopA.id, shopB.id]);
     expect(list.shops[0]?.items.map((item) => item.id)).toEqual([first.id, second.id]);
-    expect(list.shops[0]?.items[0]).toMatchObject({ price: 1000, stock: 5, specs: [{ name: 'Color', value: 'Black' }] });
+    expect(list.shops[0]?.items[0]).toMatchObject({
+      price: 1000,
+      stock: 5,
+      specs: [{ name: 'Color', value: 'Black' }],
+    });
     expect(list).toMatchObject({ count: 9, selected_count: 9, selected_amount: 5000 + 250 + 2100, all_selected: true });
 
     // Update: a quantity above the stock is refused; selection moves the totals.
-    const update = (payload: object) => call(ctx.app, 'POST', '/api/cart/update', buyer.token, cartItemRowSchema, payload);
+    const update = (payload: object) =>
+      call(ctx.app, 'POST', '/api/cart/update', buyer.token, cartItemRowSchema, payload);
     expect(await update({ id: second.id, quantity: 11 })).toMatchObject({ ok: false, error: 'INSUFFICIENT_STOCK' });
     expect(expectOk(await update({ id: second.id, quantity: 4, selected: false }))).toMatchObject({
       quantity: 4,
@@ -61,7 +66,9 @@ describe('cart', () => {
       all_selected: false,
     });
     expectOk(await call(ctx.app, 'POST', '/api/cart/select_all', buyer.token, z.null(), { selected: true }));
-    expect(expectOk(await call(ctx.app, 'GET', '/api/cart/count', buyer.token, cartCountSchema))).toEqual({ count: 12 });
+    expect(expectOk(await call(ctx.app, 'GET', '/api/cart/count', buyer.token, cartCountSchema))).toEqual({
+      count: 12,
+    });
 
     // Another user can neither change nor delete these lines.
     const other = await newBuyer(ctx.app, db);
@@ -69,19 +76,26 @@ describe('cart', () => {
       await call(ctx.app, 'POST', '/api/cart/update', other.token, cartItemRowSchema, { id: first.id, quantity: 1 }),
     ).toMatchObject({ ok: false, error: 'CART_ITEM_NOT_FOUND' });
     expect(
-      expectOk(await call(ctx.app, 'POST', '/api/cart/delete', other.token, cartDeleteResultSchema, { ids: [first.id] })),
+      expectOk(
+        await call(ctx.app, 'POST', '/api/cart/delete', other.token, cartDeleteResultSchema, { ids: [first.id] }),
+      ),
     ).toEqual({ deleted: 0 });
     expect(expectOk(await call(ctx.app, 'GET', '/api/cart/list', other.token, cartListSchema)).shops).toEqual([]);
 
     expect(
       expectOk(
-        await call(ctx.app, 'POST', '/api/cart/delete', buyer.token, cartDeleteResultSchema, { ids: [first.id, third.id] }),
+        await call(ctx.app, 'POST', '/api/cart/delete', buyer.token, cartDeleteResultSchema, {
+          ids: [first.id, third.id],
+        }),
       ),
     ).toEqual({ deleted: 2 });
     expect(expectOk(await call(ctx.app, 'GET', '/api/cart/count', buyer.token, cartCountSchema))).toEqual({ count: 4 });
   });
 
   it('answers 401 without a token', async () => {
-    expect(await call(ctx.app, 'GET', '/api/cart/list', undefined, cartListSchema)).toMatchObject({ ok: false, code: 401 });
+    expect(await call(ctx.app, 'GET', '/api/cart/list', undefined, cartListSchema)).toMatchObject({
+      ok: false,
+      code: 401,
+    });
   });
 });

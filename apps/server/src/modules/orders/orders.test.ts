@@ -13,8 +13,8 @@ import type { Database } from '../../db/client.ts';
 import { cartItems, orderItems, orders, products, promoCodes } from '../../db/schema/index.ts';
 import {
   addressLookup,
-  balanceOf,
   type Buyer,
+  balanceOf,
   call,
   expectOk,
   knownAddressId,
@@ -96,7 +96,9 @@ describe('checkout', () => {
       [3700, 0, 3],
       [2997, 0, 3],
     ]);
-    expect([await skuStock(db, a1.skuId), await skuStock(db, a2.skuId), await skuStock(db, b1.skuId)]).toEqual([8, 9, 1]);
+    expect([await skuStock(db, a1.skuId), await skuStock(db, a2.skuId), await skuStock(db, b1.skuId)]).toEqual([
+      8, 9, 1,
+    ]);
     const [product] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, b1.productId));
     expect(product?.stock).toBe(1);
     expect(await db.select().from(cartItems).where(inArray(cartItems.id, cartIds))).toHaveLength(0);
@@ -125,7 +127,10 @@ describe('checkout', () => {
     const buyer = await newBuyer(ctx.app, db);
     const shop = await newShop(db, null);
     const p = await newProduct(db, shop.id, { price: 100, stock: 2 });
-    expect(await create(buyer, { sku_id: p.skuId, quantity: 3 })).toMatchObject({ ok: false, error: 'INSUFFICIENT_STOCK' });
+    expect(await create(buyer, { sku_id: p.skuId, quantity: 3 })).toMatchObject({
+      ok: false,
+      error: 'INSUFFICIENT_STOCK',
+    });
     expect(await skuStock(db, p.skuId)).toBe(2);
     expect(await create(buyer, { sku_id: p.skuId, quantity: 1, address_id: 5 })).toMatchObject({
       ok: false,
@@ -168,8 +173,9 @@ describe('promo codes', () => {
     const cart: number[] = [];
     for (const skuId of [a.skuId, b.skuId]) {
       cart.push(
-        expectOk(await call(ctx.app, 'POST', '/api/cart/add', buyer.token, cartItemRowSchema, { sku_id: skuId, quantity: 1 }))
-          .id,
+        expectOk(
+          await call(ctx.app, 'POST', '/api/cart/add', buyer.token, cartItemRowSchema, { sku_id: skuId, quantity: 1 }),
+        ).id,
       );
     }
     const preview = (code: string, ids = cart) =>
@@ -340,7 +346,8 @@ describe('cancel, ship, confirm', () => {
     const p = await newProduct(db, shop.id, { price: 100, stock: 10 });
     const buyer = await newBuyer(ctx.app, db, 1000);
     const ids: number[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push(...expectOk(await create(buyer, { sku_id: p.skuId, quantity: 1 })).order_ids);
+    for (let i = 0; i < 3; i += 1)
+      ids.push(...expectOk(await create(buyer, { sku_id: p.skuId, quantity: 1 })).order_ids);
     const [a = 0, b = 0, c = 0] = ids;
     expectOk(await pay(buyer, [a, b]));
     expectOk(await call(ctx.app, 'POST', '/api/order/cancel', buyer.token, orderStatusResultSchema, { id: c }));
