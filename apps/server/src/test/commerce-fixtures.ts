@@ -113,7 +113,10 @@ export async function call<T extends z.ZodType>(
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   const body = res.json();
-  if (body.code === 1) return { ok: true, data: successEnvelope(schema).parse(body).data };
+  if (body.code === 1) {
+    const parsed = successEnvelope(schema).parse(body) as { data: z.infer<T> };
+    return { ok: true, data: parsed.data };
+  }
   const failure = failureEnvelopeSchema.parse(body);
   return { ok: false, error: failure.error, code: failure.code };
 }
