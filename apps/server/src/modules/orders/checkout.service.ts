@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutBody, LanguageFile, OrderAddress, OrderCreateResult, OrderPreview } from '@crossmart/contract';
+import type {
+  CheckoutBody,
+  LanguageFile,
+  OrderAddress,
+  OrderCreateResult,
+  OrderPreview,
+  OrderSummary,
+} from '@crossmart/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -16,7 +23,6 @@ import {
 import { AppError } from '../../errors.ts';
 import { localText } from '../cart/index.ts';
 import { reserveStock } from '../catalog/index.ts';
-import { loadOrderSummaries } from './orders.service.ts';
 
 /** Shipping address as the addresses module gives it; undefined when it is not the user's. */
 export interface LookedUpAddress {
@@ -275,30 +281,66 @@ export async function createOrders(
       };
     });
     await tx.insert(orders).values(orderRows);
-    await tx.insert(orderItems).values(
-      drafts.flatMap((draft, index) =>
-        draft.lines.map((line) => ({
-          orderId: orderRows[index]?.id ?? 0,
-          productId: line.productId,
-          skuId: line.skuId,
-          title: line.title,
-          image: line.image,
-          specs: line.specs,
-          price: line.price,
-          freight: line.freight,
-          quantity: line.quantity,
-          amount: line.price * line.quantity,
-        })),
-      ),
+    const itemRows = drafts.flatMap((draft, index) =>
+      draft.lines.map((line) => ({
+        orderId: orderRows[index]?.id ?? 0,
+        productId: line.productId,
+        skuId: line.skuId,
+        title: line.title,
+        image: line.image,
+        specs: line.specs,
+        price: line.price,
+        freight: line.freight,
+        quantity: line.quantity,
+        amount: line.price * line.quantity,
+      })),
     );
+    const itemIds = await tx.insert(orderItems).values(itemRows).returning({ id: orderItems.id });
     await tx
       .insert(orderStatusLog)
       .values(orderRows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: 0, actor: 'buyer' })));
     if (body.cart_ids) {
       await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, body.cart_ids)));
     }
-    return orderRows.map((row) => row.id);
+    // The answer is built from what was written (no read-back round trips).
+    const createdAt = new Date().toISOString();
+    return orderRows.map((row, index): OrderSummary => {
+      const items = itemRows.flatMap((item, itemIndex) =>
+        item.orderId === row.id
+          ? [
+              {
+                id: itemIds[itemIndex]?.id ?? 0,
+                product_id: item.productId,
+                sku_id: item.skuId,
+                title: item.title,
+                image: item.image,
+                specs: item.specs,
+                price: item.price,
+                quantity: item.quantity,
+                amount: item.amount,
+              },
+            ]
+          : [],
+      );
+      return {
+        id: row.id,
+        order_no: row.orderNo,
+        shop_id: row.shopId,
+        shop_name: drafts[index]?.shopName ?? '',
+        status: 0,
+        goods_amount: row.goodsAmount,
+        freight: row.freight,
+        discount: row.discount,
+        total: row.total,
+        quantity: items.reduce((sum, item) => sum + item.quantity, 0),
+        items,
+        created_at: createdAt,
+      };
+    });
   });
-  const summaries = await loadOrderSummaries(database, userId, created);
-  return { orders: summaries, order_ids: created, total: summaries.reduce((sum, order) => sum + order.total, 0) };
+  return {
+    orders: created,
+    order_ids: created.map((order) => order.id),
+    total: created.reduce((sum, order) => sum + order.total, 0),
+  };
 }
