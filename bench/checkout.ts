@@ -182,7 +182,7 @@ interface Row {
 async function measureApp(variant: string): Promise<Row> {
   const database = 'crossmart_bench_checkout';
   await recreate(database);
-  const argon = variant === 'cheap' ? { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } : {};
+  const argon: Record<string, string> = variant === 'cheap' ? { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } : {};
   const server = await startServer(
     'bench/servers/checkout-server.ts',
     {

@@ -16,9 +16,9 @@ const rowColumns = {
   selected: cartItems.selected,
 };
 
-async function skuStock(db: Database, skuId: number): Promise<{ stock: number; available: boolean }> {
+async function skuStock(db: Database, skuId: number): Promise<{ stock: number; available: boolean; title: string }> {
   const [sku] = await db
-    .select({ stock: productSkus.stock, available: products.isListed })
+    .select({ stock: productSkus.stock, available: products.isListed, title: products.title })
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(eq(productSkus.id, skuId));
@@ -31,8 +31,8 @@ async function skuStock(db: Database, skuId: number): Promise<{ stock: number; a
  * The resulting quantity may not exceed the stock at this moment; checkout checks again.
  */
 export async function addToCart(db: Database, userId: number, body: CartAddBody): Promise<CartItemRow> {
-  const { stock, available } = await skuStock(db, body.sku_id);
-  if (!available) throw new AppError('PRODUCT_UNAVAILABLE', { title: '' });
+  const { stock, available, title } = await skuStock(db, body.sku_id);
+  if (!available) throw new AppError('PRODUCT_UNAVAILABLE', { title });
   const [row] = await db
     .insert(cartItems)
     .values({ userId, skuId: body.sku_id, quantity: body.quantity, selected: true })

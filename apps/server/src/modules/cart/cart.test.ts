@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { cartItems } from '../../db/schema/index.ts';
 import { call, expectOk, newBuyer, newProduct, newShop } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { setProductStatus } from '../catalog/index.ts';
 
 let ctx: TestContext;
 let db: Database;
@@ -90,6 +91,25 @@ describe('cart', () => {
       ),
     ).toEqual({ deleted: 2 });
     expect(expectOk(await call(ctx.app, 'GET', '/api/cart/count', buyer.token, cartCountSchema))).toEqual({ count: 4 });
+  });
+
+  it('keeps a line whose product left the shelf, marked unavailable, and refuses to add or check it out', async () => {
+    const buyer = await newBuyer(ctx.app, db);
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 300, stock: 5 });
+    const line = expectOk(
+      await call(ctx.app, 'POST', '/api/cart/add', buyer.token, cartItemRowSchema, { sku_id: p.skuId, quantity: 1 }),
+    );
+    await setProductStatus(db, p.productId, 0);
+    expect(
+      await call(ctx.app, 'POST', '/api/cart/add', buyer.token, cartItemRowSchema, { sku_id: p.skuId, quantity: 1 }),
+    ).toMatchObject({ ok: false, error: 'PRODUCT_UNAVAILABLE' });
+    const list = expectOk(await call(ctx.app, 'GET', '/api/cart/list', buyer.token, cartListSchema));
+    expect(list.shops[0]?.items[0]).toMatchObject({ id: line.id, available: false });
+    expect(list).toMatchObject({ count: 1, selected_count: 0, selected_amount: 0 });
+    expect(
+      await call(ctx.app, 'POST', '/api/order/preview', buyer.token, z.unknown(), { cart_ids: [line.id] }),
+    ).toMatchObject({ ok: false, error: 'PRODUCT_UNAVAILABLE' });
   });
 
   it('answers 401 without a token', async () => {
