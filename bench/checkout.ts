@@ -67,7 +67,11 @@ async function pgbenchTps(): Promise<number> {
 }
 
 const api = `http://127.0.0.1:${port}`;
-async function post(path: string, body: unknown, token?: string): Promise<{ code: number; error?: string; data: unknown }> {
+async function post(
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ code: number; error?: string; data: unknown }> {
   const res = await fetch(`${api}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', lang: 'en', ...(token ? { token } : {}) },
@@ -111,7 +115,11 @@ async function seed(database: string): Promise<{ tokens: string[]; skuIds: numbe
     });
     const info = (registered.data as { userinfo?: { id: number; token: string } } | null)?.userinfo;
     if (!info) throw new Error(`register failed: ${JSON.stringify(registered)}`);
-    const set = await post('/api/user/resetPay', { paypwd: '123456', repaypwd: '123456', password: 'secret123' }, info.token);
+    const set = await post(
+      '/api/user/resetPay',
+      { paypwd: '123456', repaypwd: '123456', password: 'secret123' },
+      info.token,
+    );
     if (set.code !== 1) throw new Error(`resetPay failed: ${JSON.stringify(set)}`);
     await handle.db.transaction((tx) =>
       postTransaction(tx, {
@@ -129,7 +137,8 @@ async function seed(database: string): Promise<{ tokens: string[]; skuIds: numbe
   return { tokens, skuIds };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function drive(tokens: string[], skuIds: number[], durationMs: number) {
   const checkout: number[] = [];
@@ -211,8 +220,14 @@ async function measureApp(variant: string): Promise<Row> {
       requestsPerSecond: (result.checkout.length * 2) / seconds,
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
-      createP99: percentile([...result.create].sort((a, b) => a - b), 0.99),
-      payP99: percentile([...result.pay].sort((a, b) => a - b), 0.99),
+      createP99: percentile(
+        [...result.create].sort((a, b) => a - b),
+        0.99,
+      ),
+      payP99: percentile(
+        [...result.pay].sort((a, b) => a - b),
+        0.99,
+      ),
       errors: [...result.errors].map(([key, count]) => `${key}: ${count}`).join(', ') || '0',
       ledgerOk: report.ok,
     };
