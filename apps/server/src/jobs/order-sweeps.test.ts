@@ -20,6 +20,7 @@ import {
   skuStock,
 } from '../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
+import { startOrderSweeps } from './order-sweeps.ts';
 
 let ctx: TestContext;
 let db: Database;
@@ -178,5 +179,28 @@ describe('order timers', () => {
     const rows = await db.select({ status: orders.status }).from(orders).where(inArray(orders.id, ids));
     expect(rows.filter((row) => row.status === 4)).toHaveLength(6);
     expect(rows.filter((row) => row.status === -1)).toHaveLength(6);
+  });
+});
+
+describe('scheduler', () => {
+  it('runs the sweeps on its interval with its clock, and stops', async () => {
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 100, stock: 3 });
+    const buyer = await newBuyer(ctx.app, db);
+    const id = await buy(buyer, p.skuId, 1);
+    const sweeps = startOrderSweeps({
+      db,
+      settings: settings(),
+      intervalMs: 20,
+      log: ctx.app.log,
+      clock: () => at(31 * minute),
+    });
+    const deadline = Date.now() + 10_000;
+    while ((await statusOf(id))?.status !== -1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await sweeps.stop();
+    expect((await statusOf(id))?.status).toBe(-1);
+    expect(await skuStock(db, p.skuId)).toBe(3);
   });
 });
