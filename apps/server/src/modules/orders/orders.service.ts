@@ -133,6 +133,13 @@ export async function verifyPay(
     const amount = locked.reduce((sum, order) => sum + order.total, 0);
     const [payment] = await tx.insert(orderPayments).values({ userId, amount }).returning({ id: orderPayments.id });
     if (!payment) throw new Error('payment insert returned nothing');
+    // The order rows first, the ledger last: the posting locks the shared escrow account, which
+    // is then held only for the posting's own statements and the commit.
+    await tx
+      .update(orders)
+      .set({ status: 1, paidAt: sql`now()`, paymentId: payment.id })
+      .where(inArray(orders.id, ids));
+    await logStatus(tx, ids, 0, 1, 'buyer');
     let balance: number | undefined;
     if (amount > 0) {
       const posted = await postTransaction(tx, {
@@ -146,11 +153,6 @@ export async function verifyPay(
       });
       balance = posted.balances.get(`user:${userId}`);
     }
-    await tx
-      .update(orders)
-      .set({ status: 1, paidAt: sql`now()`, paymentId: payment.id })
-      .where(inArray(orders.id, ids));
-    await logStatus(tx, ids, 0, 1, 'buyer');
     if (balance === undefined) {
       const [row] = await tx
         .execute<{ balance: number }>(
