@@ -1,7 +1,7 @@
 /** `npm run bench [name…]`: runs the benchmark scripts one after another (all when none is named). */
 import { spawnSync } from 'node:child_process';
 
-const scenarios = ['platform', 'catalog', 'bundle-size'];
+const scenarios = ['platform', 'catalog', 'checkout', 'bundle-size'];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : scenarios;
 let failed = 0;
 for (const name of chosen) {

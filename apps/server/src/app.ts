@@ -6,12 +6,15 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { startOrderSweeps } from './jobs/order-sweeps.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
-import { addressesRoutes } from './modules/addresses/index.ts';
+import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { type AddressLookup, orderSettingsFrom, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
@@ -30,7 +33,15 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Key prefix in Redis, so that test runs and deployments sharing one Redis stay apart. */
   redisNamespace?: string;
+  /** Where checkout finds a buyer's address; the addresses module unless a test passes its own. */
+  addressLookup?: AddressLookup;
 }
+
+/** Checkout snapshots the address book entry: the area as its display text. */
+const addressBookLookup: AddressLookup = async (db, userId, addressId) => {
+  const found = await getAddress(db, userId, addressId);
+  return found && { name: found.name, mobile: found.mobile, area: found.area.text, address: found.address };
+};
 
 /** Never log credentials, tokens or payment codes, wherever they appear. */
 export const redactedPaths = [
@@ -124,6 +135,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadsRoutes, moduleDeps);
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
+  await app.register(cartRoutes, moduleDeps);
+  await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
+
+  if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
+    const sweeps = startOrderSweeps({
+      db: deps.database.db,
+      settings: orderSettingsFrom(config),
+      intervalMs: config.ORDER_SWEEP_INTERVAL_MS,
+      log: app.log,
+    });
+    app.addHook('onClose', () => sweeps.stop());
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendWebApp(request, reply)) return reply;

@@ -51,6 +51,19 @@ export const errorKeys = [
   'UPLOAD_INVALID_IMAGE',
   // addresses (issue 7)
   'ADDRESS_LIMIT',
+  // cart and orders (issue 7)
+  'CART_ITEM_NOT_FOUND',
+  'CHECKOUT_EMPTY',
+  'PRODUCT_UNAVAILABLE',
+  'ADDRESS_REQUIRED',
+  'ADDRESS_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'ORDER_STATUS_INVALID',
+  'PROMO_INVALID',
+  'PROMO_NOT_STARTED',
+  'PROMO_EXPIRED',
+  'PROMO_MIN_SPEND',
+  'PROMO_LIMIT_REACHED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -5,6 +5,7 @@ import { prepareDatabase } from '../bootstrap.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import type { ModuleDeps } from '../modules/module-deps.ts';
+import type { AddressLookup } from '../modules/orders/index.ts';
 import { openRedis } from '../redis.ts';
 import type { SeedPart } from '../seed/demo-seed.ts';
 
@@ -57,6 +58,7 @@ const testDefaults: Record<string, string> = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
   REGISTER_MAX_PER_IP: '100000',
   RESET_MAX_PER_IP: '100000',
+  ORDER_SWEEP_INTERVAL_MS: '0',
 };
 
 export async function createTestApp(
@@ -66,6 +68,8 @@ export async function createTestApp(
     seedParts?: SeedPart[];
     /** Extra routes a test needs, registered before the app is ready, with the modules' deps. */
     routes?: (app: App, deps: ModuleDeps) => void;
+    /** The checkout's address lookup (the addresses module's `getAddress` once merged). */
+    addressLookup?: AddressLookup;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -81,6 +85,7 @@ export async function createTestApp(
     database,
     redis,
     redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
+    ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
   });
   options.routes?.(app, { config, database, redis });
   await app.ready();

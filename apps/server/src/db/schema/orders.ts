@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { productSkus, products, type SpecPair, shops } from './catalog.ts';
+
+/**
+ * Cart, orders, promo codes and logistics (issue 7). Order statuses are spec §4's:
+ * 0 waiting for payment, 1 waiting for delivery, 2 delivered, 3 received, 4 completed,
+ * -1 cancelled, -2 refunded, -4 in after-sale (product.md §3).
+ */
+
+/** Percentage (value 1–100) or fixed (value in minor units) discount; shop_id null = platform-wide. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case; matched without regard to case. */
+    code: text('code').notNull(),
+    shopId: integer('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'percent' | 'fixed'>().notNull(),
+    value: integer('value').notNull(),
+    /** Goods subtotal (before freight) the code needs, minor units. */
+    minSpend: integer('min_spend').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Checkouts per user (cancelled orders give their use back). */
+    perUserLimit: integer('per_user_limit').notNull().default(1),
+    /** 1 active, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_code_unique').on(table.code),
+    check('promo_codes_type_check', sql`${table.type} in ('percent', 'fixed')`),
+    check(
+      'promo_codes_value_check',
+      sql`${table.value} > 0 and (${table.type} = 'fixed' or ${table.value} <= 100) and ${table.minSpend} >= 0 and ${table.perUserLimit} >= 1 and ${table.endsAt} > ${table.startsAt}`,
+    ),
+    check('promo_codes_status_check', sql`${table.status} in (0, 1)`),
+  ],
+);
+
+/** One payment of one or more orders from the balance; its id is the ledger reference. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('order_payments_amount_check', sql`${table.amount} >= 0`)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    /** The orders made by one create call share it (promo per-user limits count checkouts). */
+    checkoutId: uuid('checkout_id').notNull(),
+    status: smallint('status').notNull().default(0),
+    /** Sum of item amounts (price × quantity), minor units. */
+    goodsAmount: integer('goods_amount').notNull(),
+    /** The highest freight among the order's items (product.md §3). */
+    freight: integer('freight').notNull(),
+    discount: integer('discount').notNull().default(0),
+    /** goods_amount + freight − discount: what the buyer pays. */
+    total: integer('total').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    promoCode: text('promo_code'),
+    remark: text('remark').notNull().default(''),
+    /** The address the buyer chose, and a snapshot of it (the address may change later). */
+    addressId: integer('address_id').notNull(),
+    addressName: text('address_name').notNull(),
+    addressMobile: text('address_mobile').notNull(),
+    addressArea: text('address_area').notNull(),
+    addressDetail: text('address_detail').notNull(),
+    paymentId: integer('payment_id').references(() => orderPayments.id),
+    carrier: text('carrier'),
+    trackingNo: text('tracking_no'),
+    /** Commission taken at settlement (minor units); null until settled. */
+    commission: integer('commission'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('orders_order_no_unique').on(table.orderNo),
+    index('orders_user_status_idx').on(table.userId, table.status, table.id.desc().nullsFirst()),
+    index('orders_user_id_idx').on(table.userId, table.id.desc().nullsFirst()),
+    index('orders_shop_idx').on(table.shopId, table.id.desc().nullsFirst()),
+    index('orders_promo_user_idx').on(table.promoCodeId, table.userId).where(sql`${table.promoCodeId} is not null`),
+    // The sweeps' work lists stay small: each is a partial index on its own status.
+    index('orders_unpaid_idx').on(table.createdAt).where(sql`${table.status} = 0`),
+    index('orders_shipped_idx').on(table.shippedAt).where(sql`${table.status} = 2`),
+    index('orders_received_idx').on(table.receivedAt).where(sql`${table.status} = 3`),
+    index('orders_unsettled_idx').on(table.completedAt).where(sql`${table.status} = 4 and ${table.settledAt} is null`),
+    check('orders_status_check', sql`${table.status} in (0, 1, 2, 3, 4, -1, -2, -4)`),
+    check(
+      'orders_amounts_check',
+      sql`${table.goodsAmount} >= 0 and ${table.freight} >= 0 and ${table.discount} between 0 and ${table.goodsAmount} and ${table.total} = ${table.goodsAmount} + ${table.freight} - ${table.discount}`,
+    ),
+    check('orders_paid_check', sql`${table.status} in (0, -1) or ${table.paymentId} is not null`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => productSkus.id),
+    /** Snapshots at checkout. */
+    title: text('title').notNull(),
+    image: text('image').notNull().default(''),
+    specs: jsonb('specs').$type<SpecPair[]>().notNull().default([]),
+    price: integer('price').notNull(),
+    freight: integer('freight').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    check(
+      'order_items_amounts_check',
+      sql`${table.price} >= 0 and ${table.quantity} >= 1 and ${table.amount} = ${table.price} * ${table.quantity} and ${table.freight} >= 0`,
+    ),
+  ],
+);
+
+/** Every status change of an order, for the detail's history. */
+export const orderStatusLog = pgTable(
+  'order_status_log',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    /** buyer | merchant | system */
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_status_log_order_idx').on(table.orderId, table.id)],
+);
+
+/** Logistics timeline: shipping and the merchant's tracking events. */
+export const orderLogisticsEvents = pgTable(
+  'order_logistics_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    location: text('location').notNull().default(''),
+    happenedAt: timestamp('happened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_logistics_events_order_idx').on(table.orderId, table.happenedAt)],
+);

@@ -1,0 +1,2 @@
+export { cartRoutes } from './cart.routes.ts';
+export { localText } from './cart.service.ts';

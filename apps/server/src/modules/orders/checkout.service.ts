@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CheckoutBody,
+  LanguageFile,
+  OrderAddress,
+  OrderCreateResult,
+  OrderPreview,
+  OrderSummary,
+} from '@crossmart/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  cartItems,
+  orderItems,
+  orderStatusLog,
+  orders,
+  productSkus,
+  products,
+  promoCodes,
+  type SpecPair,
+  shops,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { localText } from '../cart/index.ts';
+import { reserveStock } from '../catalog/index.ts';
+
+/** Shipping address as the addresses module gives it; undefined when it is not the user's. */
+export interface LookedUpAddress {
+  name: string;
+  mobile: string;
+  area: string;
+  address: string;
+}
+/** `getAddress(db, userId, addressId)` of the addresses module, injected from app.ts. */
+export type AddressLookup = (db: Database, userId: number, addressId: number) => Promise<LookedUpAddress | undefined>;
+
+interface Line {
+  cartId: number | null;
+  skuId: number;
+  quantity: number;
+  productId: number;
+  title: string;
+  image: string;
+  specs: SpecPair[];
+  price: number;
+  freight: number;
+  stock: number;
+  available: boolean;
+  shopId: number;
+  shopName: string;
+}
+
+interface Draft {
+  shopId: number;
+  shopName: string;
+  lines: Line[];
+  goods: number;
+  freight: number;
+  discount: number;
+}
+
+type Promo = typeof promoCodes.$inferSelect;
+
+async function loadLines(db: Database, userId: number, body: CheckoutBody, lang: LanguageFile): Promise<Line[]> {
+  const base = db
+    .select({
+      cartId: sql<number | null>`${body.cart_ids ? cartItems.id : sql`null::int`}`,
+      skuId: productSkus.id,
+      quantity: body.cart_ids ? cartItems.quantity : sql<number>`${body.quantity ?? 1}::int`,
+      productId: products.id,
+      title: products.title,
+      titleI18n: products.titleI18n,
+      images: products.images,
+      specs: productSkus.specs,
+      price: productSkus.price,
+      freight: products.freight,
+      stock: productSkus.stock,
+      available: products.isListed,
+      shopId: shops.id,
+      shopName: shops.name,
+    })
+    .from(productSkus);
+  const rows = body.cart_ids
+    ? await base
+        .innerJoin(cartItems, eq(cartItems.skuId, productSkus.id))
+        .innerJoin(products, eq(products.id, productSkus.productId))
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, body.cart_ids)))
+        .orderBy(asc(cartItems.id))
+    : await base
+        .innerJoin(products, eq(products.id, productSkus.productId))
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(eq(productSkus.id, body.sku_id ?? 0));
+  if (body.cart_ids && rows.length !== new Set(body.cart_ids).size) throw new AppError('CART_ITEM_NOT_FOUND');
+  if (!body.cart_ids && rows.length === 0) throw new AppError('SKU_NOT_FOUND');
+  if (rows.length === 0) throw new AppError('CHECKOUT_EMPTY');
+  return rows.map(({ titleI18n, images, ...row }) => ({
+    ...row,
+    quantity: Number(row.quantity),
+    title: localText(row.title, titleI18n, lang),
+    image: images[0] ?? '',
+  }));
+}
+
+function draftsOf(lines: Line[]): Draft[] {
+  const drafts = new Map<number, Draft>();
+  for (const line of lines) {
+    if (!line.available) throw new AppError('PRODUCT_UNAVAILABLE', { title: line.title });
+    let draft = drafts.get(line.shopId);
+    if (!draft) {
+      draft = { shopId: line.shopId, shopName: line.shopName, lines: [], goods: 0, freight: 0, discount: 0 };
+      drafts.set(line.shopId, draft);
+    }
+    draft.lines.push(line);
+    draft.goods += line.price * line.quantity;
+    // product.md §3: an order pays the highest freight among its items.
+    draft.freight = Math.max(draft.freight, line.freight);
+  }
+  return [...drafts.values()];
+}
+
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+async function findPromo(db: Database, code: string, lock: boolean): Promise<Promo> {
+  const query = db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.code, normalizePromoCode(code)));
+  const [promo] = lock ? await query.for('update') : await query;
+  if (!promo || promo.status !== 1) throw new AppError('PROMO_INVALID');
+  return promo;
+}
+
+/**
+ * Promo rules: the validity window, the per-user limit (checkouts whose orders are not all
+ * cancelled), the minimum spend on goods (freight excluded) — the whole checkout for a platform
+ * code, the shop's order for a shop code. Discounts never exceed the goods amount. A percentage
+ * is taken per order (rounded down); a fixed platform amount is shared in proportion to the
+ * orders' goods, the rounding remainder going to the largest order.
+ */
+async function applyPromo(db: Database, userId: number, promo: Promo, drafts: Draft[], now: Date): Promise<void> {
+  if (now < promo.startsAt) throw new AppError('PROMO_NOT_STARTED');
+  if (now >= promo.endsAt) throw new AppError('PROMO_EXPIRED');
+  const [used] = await db
+    .select({ count: sql<number>`count(distinct ${orders.checkoutId})::int` })
+    .from(orders)
+    .where(and(eq(orders.promoCodeId, promo.id), eq(orders.userId, userId), ne(orders.status, -1)));
+  if (Number(used?.count ?? 0) >= promo.perUserLimit) throw new AppError('PROMO_LIMIT_REACHED');
+  const targets = promo.shopId === null ? drafts : drafts.filter((draft) => draft.shopId === promo.shopId);
+  if (targets.length === 0) throw new AppError('PROMO_INVALID');
+  const goods = targets.reduce((sum, draft) => sum + draft.goods, 0);
+  if (goods < promo.minSpend) throw new AppError('PROMO_MIN_SPEND', { amount: promo.minSpend });
+  if (promo.type === 'percent') {
+    for (const draft of targets) draft.discount = Math.floor((draft.goods * promo.value) / 100);
+    return;
+  }
+  const amount = Math.min(promo.value, goods);
+  let given = 0;
+  for (const draft of targets) {
+    draft.discount = goods === 0 ? 0 : Math.floor((amount * draft.goods) / goods);
+    given += draft.discount;
+  }
+  const largest = targets.reduce((best, draft) => (draft.goods > best.goods ? draft : best));
+  largest.discount += amount - given;
+}
+
+async function resolveAddress(
+  db: Database,
+  lookup: AddressLookup,
+  userId: number,
+  addressId: number,
+): Promise<OrderAddress> {
+  const found = await lookup(db, userId, addressId);
+  if (!found) throw new AppError('ADDRESS_NOT_FOUND');
+  return { id: addressId, ...found };
+}
+
+const totalOf = (draft: Draft) => draft.goods + draft.freight - draft.discount;
+
+/** What `create` would make, without reserving anything (the checkout screen). */
+export async function previewCheckout(
+  db: Database,
+  lookup: AddressLookup,
+  userId: number,
+  body: CheckoutBody,
+  lang: LanguageFile,
+  now = new Date(),
+): Promise<OrderPreview> {
+  const lines = await loadLines(db, userId, body, lang);
+  const drafts = draftsOf(lines);
+  for (const line of lines) if (line.quantity > line.stock) throw new AppError('INSUFFICIENT_STOCK');
+  const promo = body.promo_code ? await findPromo(db, body.promo_code, false) : undefined;
+  if (promo) await applyPromo(db, userId, promo, drafts, now);
+  const address = body.address_id ? await resolveAddress(db, lookup, userId, body.address_id) : null;
+  const previews = drafts.map((draft) => ({
+    shop_id: draft.shopId,
+    shop_name: draft.shopName,
+    items: draft.lines.map((line) => ({
+      product_id: line.productId,
+      sku_id: line.skuId,
+      title: line.title,
+      image: line.image,
+      specs: line.specs,
+      price: line.price,
+      quantity: line.quantity,
+      amount: line.price * line.quantity,
+    })),
+    goods_amount: draft.goods,
+    freight: draft.freight,
+    discount: draft.discount,
+    total: totalOf(draft),
+  }));
+  const sum = (pick: (order: (typeof previews)[number]) => number) => previews.reduce((s, o) => s + pick(o), 0);
+  return {
+    orders: previews,
+    address,
+    promo_code: promo?.code ?? null,
+    goods_amount: sum((o) => o.goods_amount),
+    freight: sum((o) => o.freight),
+    discount: sum((o) => o.discount),
+    total: sum((o) => o.total),
+  };
+}
+
+/**
+ * One order per shop, in one transaction: lines read and stock reserved (conditional updates,
+ * SKUs in id order so concurrent checkouts never deadlock), prices, specs and the address
+ * snapshotted, the promo row locked while its per-user limit is counted, cart lines removed.
+ */
+export async function createOrders(
+  database: Database,
+  lookup: AddressLookup,
+  userId: number,
+  body: CheckoutBody,
+  lang: LanguageFile,
+  now = new Date(),
+): Promise<OrderCreateResult> {
+  if (!body.address_id) throw new AppError('ADDRESS_REQUIRED');
+  const address = await resolveAddress(database, lookup, userId, body.address_id);
+  const created = await database.transaction(async (tx) => {
+    const lines = await loadLines(tx, userId, body, lang);
+    const drafts = draftsOf(lines);
+    const promo = body.promo_code ? await findPromo(tx, body.promo_code, true) : undefined;
+    if (promo) await applyPromo(tx, userId, promo, drafts, now);
+
+    const reservations = new Map<number, number>();
+    for (const line of lines) reservations.set(line.skuId, (reservations.get(line.skuId) ?? 0) + line.quantity);
+    for (const [skuId, quantity] of [...reservations].sort(([a], [b]) => a - b)) {
+      await reserveStock(tx, skuId, quantity);
+    }
+
+    const ids = await tx.execute<{ id: number }>(
+      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${drafts.length})`,
+    );
+    const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+    const checkoutId = randomUUID();
+    const orderRows = drafts.map((draft, index) => {
+      const id = Number(ids.rows[index]?.id);
+      return {
+        id,
+        // Unique by construction: the day and the order's own sequence number.
+        orderNo: `${day}${String(id).padStart(10, '0')}`,
+        userId,
+        shopId: draft.shopId,
+        checkoutId,
+        status: 0,
+        goodsAmount: draft.goods,
+        freight: draft.freight,
+        discount: draft.discount,
+        total: totalOf(draft),
+        promoCodeId: promo && (promo.shopId === null || promo.shopId === draft.shopId) ? promo.id : null,
+        promoCode: promo && (promo.shopId === null || promo.shopId === draft.shopId) ? promo.code : null,
+        remark: body.remark ?? '',
+        addressId: address.id,
+        addressName: address.name,
+        addressMobile: address.mobile,
+        addressArea: address.area,
+        addressDetail: address.address,
+      };
+    });
+    await tx.insert(orders).values(orderRows);
+    const itemRows = drafts.flatMap((draft, index) =>
+      draft.lines.map((line) => ({
+        orderId: orderRows[index]?.id ?? 0,
+        productId: line.productId,
+        skuId: line.skuId,
+        title: line.title,
+        image: line.image,
+        specs: line.specs,
+        price: line.price,
+        freight: line.freight,
+        quantity: line.quantity,
+        amount: line.price * line.quantity,
+      })),
+    );
+    const itemIds = await tx.insert(orderItems).values(itemRows).returning({ id: orderItems.id });
+    await tx
+      .insert(orderStatusLog)
+      .values(orderRows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: 0, actor: 'buyer' })));
+    if (body.cart_ids) {
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, body.cart_ids)));
+    }
+    // The answer is built from what was written (no read-back round trips).
+    const createdAt = new Date().toISOString();
+    return orderRows.map((row, index): OrderSummary => {
+      const items = itemRows.flatMap((item, itemIndex) =>
+        item.orderId === row.id
+          ? [
+              {
+                id: itemIds[itemIndex]?.id ?? 0,
+                product_id: item.productId,
+                sku_id: item.skuId,
+                title: item.title,
+                image: item.image,
+                specs: item.specs,
+                price: item.price,
+                quantity: item.quantity,
+                amount: item.amount,
+              },
+            ]
+          : [],
+      );
+      return {
+        id: row.id,
+        order_no: row.orderNo,
+        shop_id: row.shopId,
+        shop_name: drafts[index]?.shopName ?? '',
+        status: 0,
+        goods_amount: row.goodsAmount,
+        freight: row.freight,
+        discount: row.discount,
+        total: row.total,
+        quantity: items.reduce((sum, item) => sum + item.quantity, 0),
+        items,
+        created_at: createdAt,
+      };
+    });
+  });
+  return {
+    orders: created,
+    order_ids: created.map((order) => order.id),
+    total: created.reduce((sum, order) => sum + order.total, 0),
+  };
+}

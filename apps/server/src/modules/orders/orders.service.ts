@@ -1,0 +1,476 @@
+import type {
+  OrderDetail,
+  OrderList,
+  OrderListQuery,
+  OrderStatus,
+  OrderSummary,
+  VerifyPayResult,
+} from '@crossmart/contract';
+import { orderStatusFilters } from '@crossmart/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  orderItems,
+  orderLogisticsEvents,
+  orderPayments,
+  orderStatusLog,
+  orders,
+  shops,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { verifyPayPassword } from '../accounts/index.ts';
+import { recordSales, releaseStock } from '../catalog/index.ts';
+import { postTransaction } from '../ledger/index.ts';
+
+/** Platform settings of product.md §3 (config defaults until an admin settings table exists). */
+export interface OrderSettings {
+  unpaidMinutes: number;
+  autoReceiveDays: number;
+  afterSaleDays: number;
+  /** Commission in basis points of the order total (500 = 5 %). */
+  commissionBps: number;
+}
+
+export type OrderActor = 'buyer' | 'merchant' | 'system';
+type OrderRow = typeof orders.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+async function logStatus(
+  db: Database,
+  orderIds: number[],
+  from: number | null,
+  to: number,
+  actor: OrderActor,
+  at?: Date,
+) {
+  if (orderIds.length === 0) return;
+  await db
+    .insert(orderStatusLog)
+    .values(
+      orderIds.map((orderId) => ({ orderId, fromStatus: from, toStatus: to, actor, ...(at ? { createdAt: at } : {}) })),
+    );
+}
+
+/** Orders with their items and shop names, in the order of `ids`; only the user's own. */
+export async function loadOrderSummaries(db: Database, userId: number, ids: number[]): Promise<OrderSummary[]> {
+  if (ids.length === 0) return [];
+  const [rows, items] = await Promise.all([
+    db
+      .select({ order: orders, shopName: shops.name })
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(and(eq(orders.userId, userId), inArray(orders.id, ids))),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.order.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const own = items.filter((item) => item.orderId === id);
+    return [
+      {
+        id,
+        order_no: row.order.orderNo,
+        shop_id: row.order.shopId,
+        shop_name: row.shopName,
+        status: row.order.status as OrderStatus,
+        goods_amount: row.order.goodsAmount,
+        freight: row.order.freight,
+        discount: row.order.discount,
+        total: row.order.total,
+        quantity: own.reduce((sum, item) => sum + item.quantity, 0),
+        items: own.map((item) => ({
+          id: item.id,
+          product_id: item.productId,
+          sku_id: item.skuId,
+          title: item.title,
+          image: item.image,
+          specs: item.specs,
+          price: item.price,
+          quantity: item.quantity,
+          amount: item.amount,
+        })),
+        created_at: row.order.createdAt.toISOString(),
+      },
+    ];
+  });
+}
+
+/**
+ * Pays the user's unpaid orders from the balance. The payment code is checked first, on the root
+ * handle (its try counter must survive a rollback); then ONE transaction locks the orders, posts one
+ * ledger transaction user → escrow for their total and sets them to 1. All or nothing: an order
+ * that is not the user's, not unpaid (already paid, cancelled, expired) or a short balance changes
+ * nothing. Repeating a successful call fails with ORDER_STATUS_INVALID and moves no money.
+ */
+export async function verifyPay(
+  db: Database,
+  settings: OrderSettings,
+  userId: number,
+  orderIds: readonly number[],
+  payPassword: string,
+): Promise<VerifyPayResult> {
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+  await verifyPayPassword(db, userId, payPassword);
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        status: orders.status,
+        total: orders.total,
+        expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
+      })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.id))
+      .for('update');
+    if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
+      throw new AppError('ORDER_NOT_FOUND');
+    }
+    if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
+    const amount = locked.reduce((sum, order) => sum + order.total, 0);
+    const [payment] = await tx.insert(orderPayments).values({ userId, amount }).returning({ id: orderPayments.id });
+    if (!payment) throw new Error('payment insert returned nothing');
+    // The order rows first, the ledger last: the posting locks the shared escrow account, which
+    // is then held only for the posting's own statements and the commit.
+    await tx
+      .update(orders)
+      .set({ status: 1, paidAt: sql`now()`, paymentId: payment.id })
+      .where(inArray(orders.id, ids));
+    await logStatus(tx, ids, 0, 1, 'buyer');
+    let balance: number | undefined;
+    if (amount > 0) {
+      const posted = await postTransaction(tx, {
+        kind: 'order_payment',
+        reference: `payment:${payment.id}`,
+        legs: [
+          { account: { userId }, amount: -amount },
+          { account: { platform: 'escrow' }, amount },
+        ],
+        memo: { order_ids: ids },
+      });
+      balance = posted.balances.get(`user:${userId}`);
+    }
+    if (balance === undefined) {
+      const [row] = await tx
+        .execute<{ balance: number }>(
+          sql`select coalesce((select balance from ledger_accounts where user_id = ${userId}), 0)::bigint as balance`,
+        )
+        .then((result) => result.rows);
+      balance = Number(row?.balance ?? 0);
+    }
+    return { payment_id: payment.id, order_ids: ids, amount, balance: Number(balance) };
+  });
+}
+
+export async function listOrders(db: Database, userId: number, query: OrderListQuery): Promise<OrderList> {
+  const filter =
+    query.status === 'all'
+      ? eq(orders.userId, userId)
+      : and(eq(orders.userId, userId), eq(orders.status, Number(query.status)));
+  const [rows, countRows] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(filter)
+      .orderBy(desc(orders.id))
+      .limit(query.limit + 1)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ status: orders.status, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .groupBy(orders.status),
+  ]);
+  const counts = Object.fromEntries(orderStatusFilters.map((key) => [key, 0])) as OrderList['counts'];
+  for (const row of countRows) {
+    const key = String(row.status) as keyof OrderList['counts'];
+    if (key in counts) counts[key] = Number(row.count);
+    counts.all += Number(row.count);
+  }
+  const ids = rows.slice(0, query.limit).map((row) => row.id);
+  return {
+    list: await loadOrderSummaries(db, userId, ids),
+    page: query.page,
+    limit: query.limit,
+    has_more: rows.length > query.limit,
+    total: counts[query.status],
+    counts,
+  };
+}
+
+export async function getOrderDetail(
+  db: Database,
+  settings: OrderSettings,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetail> {
+  const [summary] = await loadOrderSummaries(db, userId, [orderId]);
+  if (!summary) throw new AppError('ORDER_NOT_FOUND');
+  const [[order], history, logistics] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, orderId)),
+    db.select().from(orderStatusLog).where(eq(orderStatusLog.orderId, orderId)).orderBy(asc(orderStatusLog.id)),
+    db
+      .select()
+      .from(orderLogisticsEvents)
+      .where(eq(orderLogisticsEvents.orderId, orderId))
+      .orderBy(desc(orderLogisticsEvents.happenedAt), desc(orderLogisticsEvents.id)),
+  ]);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return {
+    ...summary,
+    address: {
+      id: order.addressId,
+      name: order.addressName,
+      mobile: order.addressMobile,
+      area: order.addressArea,
+      address: order.addressDetail,
+    },
+    promo_code: order.promoCode,
+    remark: order.remark,
+    carrier: order.carrier,
+    tracking_no: order.trackingNo,
+    paid_at: iso(order.paidAt),
+    shipped_at: iso(order.shippedAt),
+    received_at: iso(order.receivedAt),
+    completed_at: iso(order.completedAt),
+    cancelled_at: iso(order.cancelledAt),
+    pay_deadline:
+      order.status === 0 ? new Date(order.createdAt.getTime() + settings.unpaidMinutes * 60_000).toISOString() : null,
+    history: history.map((entry) => ({
+      from_status: entry.fromStatus === null ? null : (entry.fromStatus as OrderStatus),
+      status: entry.toStatus as OrderStatus,
+      actor: entry.actor,
+      at: entry.createdAt.toISOString(),
+    })),
+    logistics: logistics.map((event) => ({
+      description: event.description,
+      location: event.location,
+      at: event.happenedAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Cancels a locked order: unpaid (0) → stock back; paid (1) → full refund escrow → buyer
+ * (order_cancel_refund, reference `order:<id>`) and stock back. Anything else: ORDER_STATUS_INVALID.
+ */
+async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
+  if (order.status !== 0 && order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
+  if (order.status === 1 && order.total > 0) {
+    await postTransaction(tx, {
+      kind: 'order_cancel_refund',
+      reference: `order:${order.id}`,
+      legs: [
+        { account: { platform: 'escrow' }, amount: -order.total },
+        { account: { userId: order.userId }, amount: order.total },
+      ],
+    });
+  }
+  const items = await tx
+    .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.skuId));
+  for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
+  await tx
+    .update(orders)
+    .set({ status: -1, cancelledAt: at ?? sql`now()` })
+    .where(eq(orders.id, order.id));
+  await logStatus(tx, [order.id], order.status, -1, actor, at);
+}
+
+async function lockOwnOrder(tx: Database, userId: number, orderId: number): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .for('update');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return order;
+}
+
+export async function cancelOrder(db: Database, userId: number, orderId: number) {
+  return db.transaction(async (tx) => {
+    const order = await lockOwnOrder(tx, userId, orderId);
+    await cancelLocked(tx, order, 'buyer');
+    return { id: orderId, status: -1 as const };
+  });
+}
+
+/** Buyer confirms receipt: 2 → 3 (the after-sale window starts). */
+export async function confirmOrder(db: Database, userId: number, orderId: number) {
+  return db.transaction(async (tx) => {
+    const order = await lockOwnOrder(tx, userId, orderId);
+    if (order.status !== 2) throw new AppError('ORDER_STATUS_INVALID');
+    await tx.update(orders).set({ status: 3, receivedAt: sql`now()` }).where(eq(orders.id, orderId));
+    await logStatus(tx, [orderId], 2, 3, 'buyer');
+    return { id: orderId, status: 3 as const };
+  });
+}
+
+/** The owner of the order's shop ships it: 1 → 2, carrier and tracking number, first logistics event. */
+export async function shipOrder(
+  db: Database,
+  merchantUserId: number,
+  input: { order_id: number; carrier: string; tracking_no: string },
+) {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ order: orders })
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(and(eq(orders.id, input.order_id), eq(shops.ownerUserId, merchantUserId)))
+      .for('update', { of: orders });
+    if (!found) throw new AppError('ORDER_NOT_FOUND');
+    if (found.order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
+    await tx
+      .update(orders)
+      .set({ status: 2, shippedAt: sql`now()`, carrier: input.carrier, trackingNo: input.tracking_no })
+      .where(eq(orders.id, input.order_id));
+    await tx.insert(orderLogisticsEvents).values({
+      orderId: input.order_id,
+      description: `${input.carrier} ${input.tracking_no}`,
+    });
+    await logStatus(tx, [input.order_id], 1, 2, 'merchant');
+    return { id: input.order_id, status: 2 as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sweeps (product.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
+// instances never process the same order, and takes `now` so tests control the clock.
+
+const sweepBatch = 100;
+
+export interface SweepResult {
+  cancelled: number;
+  received: number;
+  completed: number;
+  settled: number;
+  /** Completed orders whose shop has no owner: their money stays in escrow (see README). */
+  unsettled: number[];
+}
+
+async function lockBatch(tx: Database, where: ReturnType<typeof sql>): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(asc(orders.id))
+    .limit(sweepBatch)
+    .for('update', { skipLocked: true });
+}
+
+/** Unpaid orders older than the pay window: cancelled, stock back. */
+export async function sweepUnpaidOrders(db: Database, settings: OrderSettings, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - settings.unpaidMinutes * 60_000);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(tx, sql`${orders.status} = 0 and ${orders.createdAt} <= ${cutoff.toISOString()}`);
+      for (const order of batch) await cancelLocked(tx, order, 'system', now);
+      return batch.length;
+    });
+    total += done;
+    if (done < sweepBatch) return total;
+  }
+}
+
+/** Shipped orders the buyer did not confirm within the auto-receive days: received. */
+export async function sweepAutoReceive(db: Database, settings: OrderSettings, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - settings.autoReceiveDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(tx, sql`${orders.status} = 2 and ${orders.shippedAt} <= ${cutoff.toISOString()}`);
+      if (batch.length === 0) return 0;
+      const ids = batch.map((order) => order.id);
+      await tx.update(orders).set({ status: 3, receivedAt: now }).where(inArray(orders.id, ids));
+      await logStatus(tx, ids, 2, 3, 'system', now);
+      return batch.length;
+    });
+    total += done;
+    if (done < sweepBatch) return total;
+  }
+}
+
+export function commissionOf(total: number, bps: number): number {
+  return Math.floor((total * bps) / 10_000);
+}
+
+/**
+ * Received orders whose after-sale window has closed: completed (sales counted) and settled
+ * escrow → the shop owner's wallet (total − commission) and → fees (commission), one ledger
+ * transaction `order_settlement` per order. A shop without an owner: the order completes but its
+ * money stays in escrow (settled_at null, logged by the caller); a later sweep settles it once the
+ * shop has an owner.
+ */
+export async function sweepCompletions(
+  db: Database,
+  settings: OrderSettings,
+  now: Date,
+): Promise<{ completed: number; settled: number; unsettled: number[] }> {
+  const cutoff = new Date(now.getTime() - settings.afterSaleDays * 86_400_000);
+  const result = { completed: 0, settled: 0, unsettled: [] as number[] };
+  const seen = new Set<number>();
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(
+        tx,
+        sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()}) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
+      );
+      for (const order of batch) {
+        seen.add(order.id);
+        if (order.status === 3) {
+          await tx.update(orders).set({ status: 4, completedAt: now }).where(eq(orders.id, order.id));
+          await logStatus(tx, [order.id], 3, 4, 'system', now);
+          const lines = await tx
+            .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, order.id));
+          await recordSales(tx, order.shopId, lines, now.toISOString().slice(0, 10));
+          result.completed += 1;
+        }
+        const [shop] = await tx
+          .select({ ownerUserId: shops.ownerUserId })
+          .from(shops)
+          .where(eq(shops.id, order.shopId));
+        if (!shop?.ownerUserId) {
+          result.unsettled.push(order.id);
+          continue;
+        }
+        const commission = commissionOf(order.total, settings.commissionBps);
+        const legs = [
+          { account: { platform: 'escrow' as const }, amount: -order.total },
+          { account: { userId: shop.ownerUserId }, amount: order.total - commission },
+          { account: { platform: 'fees' as const }, amount: commission },
+        ].filter((leg) => leg.amount !== 0);
+        if (legs.length >= 2) {
+          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
+        }
+        await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
+        result.settled += 1;
+      }
+      return batch.length;
+    });
+    if (done < sweepBatch) return result;
+  }
+}
+
+export async function runOrderSweeps(db: Database, settings: OrderSettings, now = new Date()): Promise<SweepResult> {
+  const cancelled = await sweepUnpaidOrders(db, settings, now);
+  const received = await sweepAutoReceive(db, settings, now);
+  const completion = await sweepCompletions(db, settings, now);
+  return { cancelled, received, ...completion };
+}
+
+export async function unsettledOrderCount(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.status, 4), sql`${orders.settledAt} is null`));
+  return Number(row?.count ?? 0);
+}

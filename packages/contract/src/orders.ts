@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { specPairSchema } from './catalog.ts';
+import { pageOf, pageQuerySchema } from './envelope.ts';
+
+/** Checkout, payment and orders (product.md §3, §9; spec §4 statuses). Amounts in minor units. */
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const orderStatuses = [0, 1, 2, 3, 4, -1, -2, -4] as const;
+export const orderStatusSchema = z.union(orderStatuses.map((status) => z.literal(status)));
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+/** Filters of `GET /api/user/order_list` (spec §4). */
+export const orderStatusFilters = ['all', '0', '1', '2', '3', '4', '-1', '-2', '-4'] as const;
+
+export const checkoutBodySchema = z
+  .object({
+    cart_ids: z.array(id).min(1).max(200).optional(),
+    sku_id: id.optional(),
+    quantity: z.coerce.number().int().min(1, { error: 'validation.too_small' }).max(9999).optional(),
+    address_id: id.optional(),
+    promo_code: z.string().trim().max(40, { error: 'validation.too_long' }).optional(),
+    remark: z.string().trim().max(200, { error: 'validation.too_long' }).optional(),
+  })
+  .refine((body) => Boolean(body.cart_ids) !== Boolean(body.sku_id), {
+    error: 'validation.required',
+    path: ['cart_ids'],
+  });
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export const orderAddressSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  area: z.string(),
+  address: z.string(),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  sku_id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  specs: z.array(specPairSchema),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** One shop's part of a checkout preview. */
+export const previewOrderSchema = z.object({
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  items: z.array(orderItemSchema.omit({ id: true })),
+  goods_amount: z.number().int(),
+  freight: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+export const orderPreviewSchema = z.object({
+  orders: z.array(previewOrderSchema),
+  address: orderAddressSchema.nullable(),
+  promo_code: z.string().nullable(),
+  goods_amount: z.number().int(),
+  freight: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  status: orderStatusSchema,
+  goods_amount: z.number().int(),
+  freight: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  quantity: z.number().int(),
+  items: z.array(orderItemSchema),
+  created_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderCreateResultSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  order_ids: z.array(z.number().int()),
+  total: z.number().int(),
+});
+export type OrderCreateResult = z.infer<typeof orderCreateResultSchema>;
+
+export const verifyPayBodySchema = z.object({
+  order_ids: z.array(id).min(1).max(50),
+  paypwd: z.string().regex(/^\d{6}$/, { error: 'validation.invalid' }),
+});
+export const verifyPayResultSchema = z.object({
+  payment_id: z.number().int(),
+  order_ids: z.array(z.number().int()),
+  amount: z.number().int(),
+  balance: z.number().int(),
+});
+export type VerifyPayResult = z.infer<typeof verifyPayResultSchema>;
+
+export const orderListQuerySchema = pageQuerySchema.extend({ status: z.enum(orderStatusFilters).default('all') });
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export const orderListSchema = pageOf(orderSummarySchema).extend({
+  /** Orders per status filter, for the tabs. */
+  counts: z.record(z.enum(orderStatusFilters), z.number().int()),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderIdQuerySchema = z.object({ id });
+export const orderIdBodySchema = z.object({ id });
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  address: orderAddressSchema,
+  promo_code: z.string().nullable(),
+  remark: z.string(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  received_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Unpaid orders: when the 30-minute cancel timer fires. */
+  pay_deadline: z.string().nullable(),
+  history: z.array(
+    z.object({
+      from_status: orderStatusSchema.nullable(),
+      status: orderStatusSchema,
+      actor: z.string(),
+      at: z.string(),
+    }),
+  ),
+  logistics: z.array(z.object({ description: z.string(), location: z.string(), at: z.string() })),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderShipBodySchema = z.object({
+  order_id: id,
+  carrier: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.too_long' }),
+  tracking_no: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.too_long' }),
+});
+export const orderStatusResultSchema = z.object({ id: z.number().int(), status: orderStatusSchema });
