@@ -1,5 +1,5 @@
 /**
- * Foundation benchmark: `GET /api/config` (no I/O) and `GET /api/user/language_list` (one 34-row
+ * Foundation benchmark: `GET /api/config` (one settings query) and `GET /api/user/language_list` (one 34-row
  * query) on the real app vs a bare Fastify + pg server with the same answers and SQL, in one run.
  * Needs PostgreSQL (DATABASE_URL, default local); uses its own database `crossmart_bench`.
  */
@@ -32,7 +32,11 @@ const bareServer = await startServer(
 try {
   const options = { connections, seconds, warmupSeconds: 2 };
   console.log(`platform bench: ${connections} connections, ${seconds} s per scenario, PostgreSQL ${url.host}`);
-  const bareConfig = await measure('bare   GET /bare/config', 'http://127.0.0.1:3302/bare/config', options);
+  const bareConfig = await measure(
+    'bare   GET /bare/config (settings query)',
+    'http://127.0.0.1:3302/bare/config',
+    options,
+  );
   const appConfig = await measure('app    GET /api/config', 'http://127.0.0.1:3301/api/config', options);
   const bareList = await measure(
     'bare   GET /bare/languages (34 rows)',

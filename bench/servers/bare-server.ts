@@ -21,7 +21,13 @@ const config = {
   page_limit: 10,
   max_page_limit: 50,
 };
-app.get('/bare/config', async () => ({ code: 1, msg: 'Success', data: config }));
+// The app reads the admin-editable wallet settings on each call; the baseline runs the same query.
+app.get('/bare/config', async () => {
+  const { rows } = await pool.query('select "key", "value" from "settings"');
+  const wallet: Record<string, unknown> = {};
+  for (const row of rows) wallet[row.key] = row.value;
+  return { code: 1, msg: 'Success', data: { ...config, wallet } };
+});
 app.get('/bare/languages', async () => {
   const { rows } = await pool.query(
     'select file_name, language_name, chinese_name, tag, dir from languages where is_enabled = true order by sort_order asc',

@@ -9,13 +9,16 @@ import {
 } from '@crossmart/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { depositChannels, settings } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { writeAuditLog } from './audit-log.ts';
 
 /** Settings of product.md §2: stored values over the defaults; a bad stored value falls back. */
 export async function getSettings(db: Database): Promise<PlatformSettings> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
+  const rows = await prepared(db, 'wallet_settings', (db, name) =>
+    db.select({ key: settings.key, value: settings.value }).from(settings).prepare(name),
+  ).execute();
   const merged: Record<string, unknown> = { ...defaultPlatformSettings };
   for (const row of rows) if (row.key in merged) merged[row.key] = row.value;
   const parsed = platformSettingsSchema.safeParse(merged);
