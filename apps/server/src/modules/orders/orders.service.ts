@@ -20,7 +20,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
 import { recordSales, releaseStock } from '../catalog/index.ts';
-import { postTransaction } from '../ledger/index.ts';
+import { getUserBalance, postTransaction } from '../ledger/index.ts';
 
 /** Platform settings of product.md §3 (config defaults until an admin settings table exists). */
 export interface OrderSettings {
@@ -153,15 +153,9 @@ export async function verifyPay(
       });
       balance = posted.balances.get(`user:${userId}`);
     }
-    if (balance === undefined) {
-      const [row] = await tx
-        .execute<{ balance: number }>(
-          sql`select coalesce((select balance from ledger_accounts where user_id = ${userId}), 0)::bigint as balance`,
-        )
-        .then((result) => result.rows);
-      balance = Number(row?.balance ?? 0);
-    }
-    return { payment_id: payment.id, order_ids: ids, amount, balance: Number(balance) };
+    // A zero-amount payment posts nothing; the balance is then read from the ledger.
+    balance ??= await getUserBalance(tx, userId);
+    return { payment_id: payment.id, order_ids: ids, amount, balance };
   });
 }
 
