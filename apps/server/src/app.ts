@@ -14,7 +14,7 @@ import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
-import { type AddressLookup, orderSettingsFrom, ordersRoutes } from './modules/orders/index.ts';
+import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
@@ -141,7 +141,6 @@ export async function buildApp(deps: AppDeps) {
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
     const sweeps = startOrderSweeps({
       db: deps.database.db,
-      settings: orderSettingsFrom(config),
       intervalMs: config.ORDER_SWEEP_INTERVAL_MS,
       log: app.log,
     });

@@ -64,15 +64,6 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /**
-   * Order timers (product.md §3) and the commission. Platform settings: read from here until the
-   * admin settings table exists, then from it.
-   */
-  ORDER_UNPAID_MINUTES: z.coerce.number().int().min(1).default(30),
-  ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).default(10),
-  ORDER_AFTER_SALE_DAYS: z.coerce.number().int().min(0).default(7),
-  /** Commission on a settled order, in basis points (500 = 5 %). */
-  COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(500),
   /** How often each server runs the order sweeps; 0 turns them off (tests drive them by hand). */
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
 });

@@ -258,12 +258,19 @@ export const platformSettingsSchema = z.object({
   commission_rate_bp: z.number().int().min(0).max(10_000),
   withdrawal_fee_bp: z.number().int().min(0).max(10_000),
   min_withdrawal: z.number().int().min(1).max(walletLimits.maxAmount),
+  /** Order timers of product.md §3. */
+  order_unpaid_minutes: z.number().int().min(1).max(1440),
+  order_auto_receive_days: z.number().int().min(1).max(60),
+  order_after_sale_days: z.number().int().min(0).max(60),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export const defaultPlatformSettings: PlatformSettings = {
   commission_rate_bp: 500,
   withdrawal_fee_bp: 100,
   min_withdrawal: 1000,
+  order_unpaid_minutes: 30,
+  order_auto_receive_days: 10,
+  order_after_sale_days: 7,
 };
 
 export const channelSaveRequestSchema = z

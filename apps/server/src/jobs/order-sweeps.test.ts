@@ -1,10 +1,15 @@
-import { orderCreateResultSchema, orderStatusResultSchema, verifyPayResultSchema } from '@crossmart/contract';
+import {
+  defaultPlatformSettings,
+  orderCreateResultSchema,
+  orderStatusResultSchema,
+  verifyPayResultSchema,
+} from '@crossmart/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { orders, products, shops } from '../db/schema/index.ts';
+import { orders, products, settings as settingsTable, shops } from '../db/schema/index.ts';
 import { verifyLedger } from '../modules/ledger/index.ts';
-import { orderSettingsFrom, runOrderSweeps } from '../modules/orders/index.ts';
+import { orderSettingsOf, runOrderSweeps } from '../modules/orders/index.ts';
 import {
   addressLookup,
   type Buyer,
@@ -35,7 +40,7 @@ afterAll(() => ctx.close());
 
 const minute = 60_000;
 const day = 86_400_000;
-const settings = () => orderSettingsFrom(ctx.config);
+const settings = () => orderSettingsOf(defaultPlatformSettings);
 const at = (offset: number) => new Date(Date.now() + offset);
 
 async function buy(buyer: Buyer, skuId: number, quantity: number): Promise<number> {
@@ -190,7 +195,6 @@ describe('scheduler', () => {
     const id = await buy(buyer, p.skuId, 1);
     const sweeps = startOrderSweeps({
       db,
-      settings: settings(),
       intervalMs: 20,
       log: ctx.app.log,
       clock: () => at(31 * minute),
@@ -202,5 +206,39 @@ describe('scheduler', () => {
     await sweeps.stop();
     expect((await statusOf(id))?.status).toBe(-1);
     expect(await skuStock(db, p.skuId)).toBe(3);
+  });
+
+  it('reads the admin-edited timers and commission on every run', async () => {
+    const merchant = await newMerchant(ctx.app, db);
+    const shop = await newShop(db, merchant.id);
+    const p = await newProduct(db, shop.id, { price: 1000, stock: 3 });
+    const buyer = await newBuyer(ctx.app, db, 5000);
+    const unpaid = await buy(buyer, p.skuId, 1);
+    const paid = await buy(buyer, p.skuId, 1);
+    await pay(buyer, paid);
+    const twoDaysAgo = at(-2 * day);
+    await db
+      .update(orders)
+      .set({ status: 3, shippedAt: twoDaysAgo, receivedAt: twoDaysAgo })
+      .where(eq(orders.id, paid));
+    await db.insert(settingsTable).values([
+      { key: 'order_unpaid_minutes', value: 5 },
+      { key: 'order_after_sale_days', value: 1 },
+      { key: 'commission_rate_bp', value: 1000 },
+    ]);
+    try {
+      const sweeps = startOrderSweeps({ db, intervalMs: 20, log: ctx.app.log, clock: () => at(10 * minute) });
+      const deadline = Date.now() + 10_000;
+      while ((await statusOf(paid))?.status !== 4 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await sweeps.stop();
+      // Under the defaults (30 minutes, 7 days) neither order would have moved yet.
+      expect((await statusOf(unpaid))?.status).toBe(-1);
+      expect(await statusOf(paid)).toMatchObject({ status: 4, commission: 100 });
+      expect(await balanceOf(db, `user:${merchant.id}`)).toBe(900);
+    } finally {
+      await db.delete(settingsTable);
+    }
   });
 });

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { type OrderSettings, runOrderSweeps, type SweepResult } from '../modules/orders/index.ts';
+import { loadOrderSettings, runOrderSweeps, type SweepResult } from '../modules/orders/index.ts';
 
 /**
  * Runs the order timers of product.md §3 every `intervalMs` inside the server. Several instances
  * may run it at once: the sweeps take their rows with FOR UPDATE SKIP LOCKED. A run never overlaps
- * the previous one in the same process. Tests call `runOrderSweeps(db, settings, now)` directly.
+ * the previous one in the same process. Settings are read on every run, so an admin's change applies
+ * to the next one. Tests call `runOrderSweeps(db, settings, now)` directly.
  */
 export function startOrderSweeps(options: {
   db: Database;
-  settings: OrderSettings;
   intervalMs: number;
   log: FastifyBaseLogger;
   clock?: () => Date;
@@ -18,7 +18,8 @@ export function startOrderSweeps(options: {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = runOrderSweeps(options.db, options.settings, clock())
+    running = loadOrderSettings(options.db)
+      .then((settings) => runOrderSweeps(options.db, settings, clock()))
       .then((result: SweepResult) => {
         if (result.unsettled.length > 0) {
           options.log.warn({ orderIds: result.unsettled }, 'completed orders of shops without an owner stay in escrow');

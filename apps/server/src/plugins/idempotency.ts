@@ -15,6 +15,9 @@ import { ok } from './envelope.ts';
  * as the payment code) and runs its business transaction through `runIdempotent`.
  */
 const headerName = 'idempotency-key';
+/** The OpenAPI description of a route that takes the header. */
+export const idempotencyKeyDescription =
+  'Idempotency-Key: optional. A repeat with the same key and body returns the first answer; another body is refused.';
 const keyPattern = /^[\w.:-]{8,128}$/;
 /** Never part of the stored hash: a SHA-256 of a 6-digit code would give the code away. */
 const secretFields = new Set(['paypwd', 'password', 'repaypwd', 'oldpaypwd']);

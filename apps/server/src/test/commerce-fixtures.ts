@@ -105,11 +105,12 @@ export async function call<T extends z.ZodType>(
   token: string | undefined,
   schema: T,
   payload?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ ok: true; data: z.infer<T> } | { ok: false; error: string; code: number }> {
   const res = await app.inject({
     method,
     url,
-    headers: token ? { token, lang: 'en' } : { lang: 'en' },
+    headers: { ...headers, lang: 'en', ...(token ? { token } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   const body = res.json();

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { localText } from '../cart/index.ts';
 import { reserveStock } from '../catalog/index.ts';
+import type { Transact } from './transact.ts';
 
 /** Shipping address as the addresses module gives it; undefined when it is not the user's. */
 export interface LookedUpAddress {
@@ -235,11 +236,12 @@ export async function createOrders(
   userId: number,
   body: CheckoutBody,
   lang: LanguageFile,
+  transact: Transact = (work) => database.transaction(work),
   now = new Date(),
 ): Promise<OrderCreateResult> {
   if (!body.address_id) throw new AppError('ADDRESS_REQUIRED');
   const address = await resolveAddress(database, lookup, userId, body.address_id);
-  const created = await database.transaction(async (tx) => {
+  return transact(async (tx) => {
     const lines = await loadLines(tx, userId, body, lang);
     const drafts = draftsOf(lines);
     const promo = body.promo_code ? await findPromo(tx, body.promo_code, true) : undefined;
@@ -304,7 +306,7 @@ export async function createOrders(
     }
     // The answer is built from what was written (no read-back round trips).
     const createdAt = new Date().toISOString();
-    return orderRows.map((row, index): OrderSummary => {
+    const created = orderRows.map((row, index): OrderSummary => {
       const items = itemRows.flatMap((item, itemIndex) =>
         item.orderId === row.id
           ? [
@@ -337,10 +339,10 @@ export async function createOrders(
         created_at: createdAt,
       };
     });
+    return {
+      orders: created,
+      order_ids: created.map((order) => order.id),
+      total: created.reduce((sum, order) => sum + order.total, 0),
+    };
   });
-  return {
-    orders: created,
-    order_ids: created.map((order) => order.id),
-    total: created.reduce((sum, order) => sum + order.total, 0),
-  };
 }

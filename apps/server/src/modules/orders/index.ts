@@ -1,8 +1,8 @@
 export { type AddressLookup, type LookedUpAddress, normalizePromoCode } from './checkout.service.ts';
-export { type OrdersRouteOptions, orderSettingsFrom, ordersRoutes } from './orders.routes.ts';
+export { loadOrderSettings, type OrderSettings, orderSettingsOf } from './order-settings.ts';
+export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
 export {
   commissionOf,
-  type OrderSettings,
   runOrderSweeps,
   type SweepResult,
   sweepAutoReceive,

@@ -16,37 +16,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
-import {
-  cancelOrder,
-  confirmOrder,
-  getOrderDetail,
-  listOrders,
-  type OrderSettings,
-  shipOrder,
-  verifyPay,
-} from './orders.service.ts';
+import { loadOrderSettings } from './order-settings.ts';
+import { cancelOrder, confirmOrder, getOrderDetail, listOrders, shipOrder, verifyPay } from './orders.service.ts';
 
 export interface OrdersRouteOptions extends ModuleDeps {
   /** The addresses module's `getAddress`, wired in app.ts. */
   addressLookup: AddressLookup;
 }
 
-export function orderSettingsFrom(config: ModuleDeps['config']): OrderSettings {
-  return {
-    unpaidMinutes: config.ORDER_UNPAID_MINUTES,
-    autoReceiveDays: config.ORDER_AUTO_RECEIVE_DAYS,
-    afterSaleDays: config.ORDER_AFTER_SALE_DAYS,
-    commissionBps: config.COMMISSION_BPS,
-  };
-}
-
 /** Checkout, payment and the buyer's orders (product.md §3, §9); every order is the token's user's own. */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (app, options) => {
   const { db } = options.database;
-  const settings = orderSettingsFrom(options.config);
   const lookup = options.addressLookup;
+  const replay = replayIdempotent(options.database);
   const security = [{ token: [] }];
   const tags = ['orders'];
 
@@ -69,18 +54,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     '/api/order/create',
     {
       onRequest: requireBuyer,
+      preHandler: replay,
       schema: {
         tags,
         summary: 'One order per shop, stock reserved (status 0)',
+        description: idempotencyKeyDescription,
         security,
         body: checkoutBodySchema,
         response: { 200: successEnvelope(orderCreateResultSchema) },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       ok(
         request,
-        await createOrders(db, lookup, currentUser(request).id, request.body, request.lang),
+        await createOrders(db, lookup, currentUser(request).id, request.body, request.lang, (work) =>
+          runIdempotent(request, reply, db, work),
+        ),
         'success.order_created',
       ),
   );
@@ -88,20 +77,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     '/api/user/verify_pay',
     {
       onRequest: requireBuyer,
+      preHandler: replay,
       schema: {
         tags,
         summary: 'Pay unpaid orders from the balance with the payment code (all or none)',
+        description: idempotencyKeyDescription,
         security,
         body: verifyPayBodySchema,
         response: { 200: successEnvelope(verifyPayResultSchema) },
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await verifyPay(db, settings, currentUser(request).id, request.body.order_ids, request.body.paypwd),
-        'success.paid',
-      ),
+    async (request, reply) => {
+      const { order_ids: orderIds, paypwd } = request.body;
+      const paid = await verifyPay(db, await loadOrderSettings(db), currentUser(request).id, orderIds, paypwd, (work) =>
+        runIdempotent(request, reply, db, work),
+      );
+      return ok(request, paid, 'success.paid');
+    },
   );
   app.get(
     '/api/user/order_list',
@@ -129,7 +121,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
         response: { 200: successEnvelope(orderDetailSchema) },
       },
     },
-    async (request) => ok(request, await getOrderDetail(db, settings, currentUser(request).id, request.query.id)),
+    async (request) =>
+      ok(request, await getOrderDetail(db, await loadOrderSettings(db), currentUser(request).id, request.query.id)),
   );
   app.post(
     '/api/order/cancel',

@@ -21,15 +21,8 @@ import { AppError } from '../../errors.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
 import { recordSales, releaseStock } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
-
-/** Platform settings of product.md §3 (config defaults until an admin settings table exists). */
-export interface OrderSettings {
-  unpaidMinutes: number;
-  autoReceiveDays: number;
-  afterSaleDays: number;
-  /** Commission in basis points of the order total (500 = 5 %). */
-  commissionBps: number;
-}
+import type { OrderSettings } from './order-settings.ts';
+import type { Transact } from './transact.ts';
 
 export type OrderActor = 'buyer' | 'merchant' | 'system';
 type OrderRow = typeof orders.$inferSelect;
@@ -110,10 +103,11 @@ export async function verifyPay(
   userId: number,
   orderIds: readonly number[],
   payPassword: string,
+  transact: Transact = (work) => db.transaction(work),
 ): Promise<VerifyPayResult> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   await verifyPayPassword(db, userId, payPassword);
-  return db.transaction(async (tx) => {
+  return transact(async (tx) => {
     const locked = await tx
       .select({
         id: orders.id,

@@ -259,6 +259,71 @@ describe('payment', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  const withKey = (key: string) => ({ 'idempotency-key': key });
+
+  it('replays order creation under the same key instead of making a second order', async () => {
+    const buyer = await newBuyer(ctx.app, db);
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 700, stock: 10 });
+    const body = { sku_id: p.skuId, quantity: 2, address_id: knownAddressId };
+    const send = (payload: object, key: string) =>
+      call(ctx.app, 'POST', '/api/order/create', buyer.token, orderCreateResultSchema, payload, withKey(key));
+    const first = expectOk(await send(body, 'create-key-0001'));
+    const again = expectOk(await send(body, 'create-key-0001'));
+    expect(again).toEqual(first);
+    expect(await skuStock(db, p.skuId)).toBe(8);
+    const made = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, buyer.id));
+    expect(made).toHaveLength(1);
+    expect(await send({ ...body, quantity: 3 }, 'create-key-0001')).toMatchObject({
+      ok: false,
+      error: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    // Another key is another checkout.
+    expectOk(await send(body, 'create-key-0002'));
+    expect(await skuStock(db, p.skuId)).toBe(6);
+  });
+
+  it('makes one order from concurrent creates with one key', async () => {
+    const buyer = await newBuyer(ctx.app, db);
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 700, stock: 10 });
+    const body = { sku_id: p.skuId, quantity: 1, address_id: knownAddressId };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(ctx.app, 'POST', '/api/order/create', buyer.token, orderCreateResultSchema, body, withKey('same-key-x1')),
+      ),
+    );
+    const ids = new Set(results.map((result) => expectOk(result).order_ids.join()));
+    expect(ids.size).toBe(1);
+    expect(await skuStock(db, p.skuId)).toBe(9);
+  });
+
+  it('answers a repeated payment with its first answer and moves the money once', async () => {
+    const buyer = await newBuyer(ctx.app, db, 5000);
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 1200, stock: 10 });
+    const id = expectOk(await create(buyer, { sku_id: p.skuId, quantity: 1 })).order_ids[0] ?? 0;
+    const payWithKey = () =>
+      call(
+        ctx.app,
+        'POST',
+        '/api/user/verify_pay',
+        buyer.token,
+        verifyPayResultSchema,
+        { order_ids: [id], paypwd: payCode },
+        withKey('pay-key-0001'),
+      );
+    const first = expectOk(await payWithKey());
+    expect(first.balance).toBe(3800);
+    expect(expectOk(await payWithKey())).toEqual(first);
+    expect(await balanceOf(db, `user:${buyer.id}`)).toBe(3800);
+    // Without the key the repeat is refused by the order's status, still moving nothing.
+    expect(await pay(buyer, [id])).toMatchObject({ ok: false, error: 'ORDER_STATUS_INVALID' });
+    expect(await balanceOf(db, `user:${buyer.id}`)).toBe(3800);
+  });
+});
+
 describe('stock under contention', () => {
   it('sells the last 5 items to exactly 5 of 30 concurrent buyers', async () => {
     const shop = await newShop(db, null);

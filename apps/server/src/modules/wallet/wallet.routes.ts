@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
+import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
 import { listUserEntries, verifyLedger } from '../ledger/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
@@ -43,9 +43,6 @@ import {
 } from './wallet.service.ts';
 
 const tokenSecurity = [{ token: [] }];
-const idempotencyHeader = {
-  description: 'Optional. A repeat with the same key and body returns the first answer; another body is refused.',
-};
 
 export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
   const db = database.db;
@@ -76,7 +73,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
         tags: ['wallet'],
         summary: 'Submit a recharge for audit (status 0)',
         security: tokenSecurity,
-        description: `Idempotency-Key: ${idempotencyHeader.description}`,
+        description: idempotencyKeyDescription,
         body: rechargeRequestSchema,
         response: { 200: successEnvelope(rechargeSchema) },
       },
@@ -125,7 +122,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       schema: {
         tags: ['wallet'],
         summary: 'Withdraw: the amount is held at once; fee and arrival computed by the server',
-        description: `Idempotency-Key: ${idempotencyHeader.description}`,
+        description: idempotencyKeyDescription,
         security: tokenSecurity,
         body: extractRequestSchema,
         response: { 200: successEnvelope(withdrawalSchema) },

@@ -5,6 +5,7 @@ import {
   adminRechargePageSchema,
   billPageSchema,
   blockchainSchema,
+  defaultPlatformSettings,
   extractInfoSchema,
   failureEnvelopeSchema,
   loginResponseSchema,
@@ -135,16 +136,12 @@ describe('settings and config', () => {
     const buyer = await userWithToken();
     expect(
       failure(
-        await post(
-          '/api/admin/settings_save',
-          { commission_rate_bp: 1, withdrawal_fee_bp: 1, min_withdrawal: 1 },
-          buyer.token,
-        ),
+        await post('/api/admin/settings_save', { ...defaultPlatformSettings, commission_rate_bp: 1 }, buyer.token),
       ).error,
     ).toBe('FORBIDDEN');
     const saved = await post(
       '/api/admin/settings_save',
-      { commission_rate_bp: 600, withdrawal_fee_bp: 100, min_withdrawal: 1000 },
+      { ...defaultPlatformSettings, commission_rate_bp: 600 },
       admin.token,
     );
     expect(saved).toMatchObject({ code: 1, data: { commission_rate_bp: 600 } });

@@ -7,7 +7,7 @@ import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } fr
 
 type ChannelForm = Partial<DepositChannel> & { kind: 'bank' | 'chain' };
 
-/** Admin settings: fee rates and minimum (product.md §2), deposit channels, the ledger check. */
+/** Admin settings: fee rates and minimum (product.md §2), order timers (§3), deposit channels, the ledger check. */
 export function WalletSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -53,6 +53,19 @@ export function WalletSettings() {
           </Form.Item>
           <Form.Item name="min_withdrawal" label={t('admin.minWithdrawal')} rules={[{ required: true }]}>
             <InputNumber min={1} precision={0} />
+          </Form.Item>
+          <Form.Item name="order_unpaid_minutes" label={t('admin.orderUnpaidMinutes')} rules={[{ required: true }]}>
+            <InputNumber min={1} max={1440} precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="order_auto_receive_days"
+            label={t('admin.orderAutoReceiveDays')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={1} max={60} precision={0} />
+          </Form.Item>
+          <Form.Item name="order_after_sale_days" label={t('admin.orderAfterSaleDays')} rules={[{ required: true }]}>
+            <InputNumber min={0} max={60} precision={0} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saveSettingsMutation.isPending}>
             {t('common.save')}

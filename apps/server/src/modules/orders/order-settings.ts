@@ -1,0 +1,26 @@
+import type { PlatformSettings } from '@crossmart/contract';
+import type { Database } from '../../db/client.ts';
+import { getSettings } from '../wallet/index.ts';
+
+/** The order timers and commission of product.md §3, from the admin-editable platform settings. */
+export interface OrderSettings {
+  unpaidMinutes: number;
+  autoReceiveDays: number;
+  afterSaleDays: number;
+  /** Commission in basis points of the order total (500 = 5 %). */
+  commissionBps: number;
+}
+
+export function orderSettingsOf(platform: PlatformSettings): OrderSettings {
+  return {
+    unpaidMinutes: platform.order_unpaid_minutes,
+    autoReceiveDays: platform.order_auto_receive_days,
+    afterSaleDays: platform.order_after_sale_days,
+    commissionBps: platform.commission_rate_bp,
+  };
+}
+
+/** Read per call (one prepared statement), so an admin's change applies to the next request and sweep. */
+export async function loadOrderSettings(db: Database): Promise<OrderSettings> {
+  return orderSettingsOf(await getSettings(db));
+}
