@@ -38,6 +38,11 @@ describe('config', () => {
     for (const key of configError.keys) expect(configError.message).toContain(`  ${key}: `);
   });
 
+  it('refuses the order test clock in production', () => {
+    expect(parseConfig({ ORDER_TEST_CLOCK: 'true', NODE_ENV: 'test' }).ORDER_TEST_CLOCK).toBe(true);
+    expect(() => parseConfig({ ORDER_TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/ORDER_TEST_CLOCK/);
+  });
+
   it('accepts postgres and redis URLs', () => {
     const config = parseConfig({ DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.DATABASE_URL).toBe('postgresql://u@h:5432/db');

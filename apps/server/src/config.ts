@@ -64,16 +64,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Lets an admin run the order sweeps with a clock moved ahead (end-to-end tests); never in production. */
+  ORDER_TEST_CLOCK: booleanString.default(false),
   /** How often each server runs the order sweeps; 0 turns them off (tests drive them by hand). */
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
-const configSchema = envSchema.transform((env) => ({
-  ...env,
-  // Absolute, whatever the working directory: the static file server requires it.
-  UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
-  PRIVATE_UPLOAD_DIR: path.resolve(env.PRIVATE_UPLOAD_DIR ?? path.join(env.DATA_DIR, 'private-uploads')),
-}));
+const configSchema = envSchema
+  .refine((env) => !(env.ORDER_TEST_CLOCK && env.NODE_ENV === 'production'), {
+    path: ['ORDER_TEST_CLOCK'],
+    error: 'must not be true in production',
+  })
+  .transform((env) => ({
+    ...env,
+    // Absolute, whatever the working directory: the static file server requires it.
+    UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
+    PRIVATE_UPLOAD_DIR: path.resolve(env.PRIVATE_UPLOAD_DIR ?? path.join(env.DATA_DIR, 'private-uploads')),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 type Env = Record<string, string | undefined>;

@@ -64,6 +64,7 @@ export const errorKeys = [
   'PROMO_EXPIRED',
   'PROMO_MIN_SPEND',
   'PROMO_LIMIT_REACHED',
+  'TEST_CLOCK_DISABLED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -147,3 +147,20 @@ export const orderShipBodySchema = z.object({
   tracking_no: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.too_long' }),
 });
 export const orderStatusResultSchema = z.object({ id: z.number().int(), status: orderStatusSchema });
+
+/** Admin: run the order timers now; `advance_minutes` moves their clock (only with ORDER_TEST_CLOCK). */
+export const orderSweepBodySchema = z.object({
+  advance_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 60)
+    .default(0),
+});
+export const orderSweepResultSchema = z.object({
+  cancelled: z.number().int(),
+  received: z.number().int(),
+  completed: z.number().int(),
+  settled: z.number().int(),
+  unsettled: z.array(z.number().int()),
+});

@@ -2,6 +2,7 @@ import {
   defaultPlatformSettings,
   orderCreateResultSchema,
   orderStatusResultSchema,
+  orderSweepResultSchema,
   verifyPayResultSchema,
 } from '@crossmart/contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import {
   newMerchant,
   newProduct,
   newShop,
+  newUserWithRole,
   payCode,
   skuStock,
 } from '../test/commerce-fixtures.ts';
@@ -30,7 +32,7 @@ import { startOrderSweeps } from './order-sweeps.ts';
 let ctx: TestContext;
 let db: Database;
 beforeAll(async () => {
-  ctx = await createTestApp({ addressLookup });
+  ctx = await createTestApp({ addressLookup, env: { ORDER_TEST_CLOCK: 'true' } });
   db = ctx.database.db;
 });
 afterEach(async () => {
@@ -184,6 +186,24 @@ describe('order timers', () => {
     const rows = await db.select({ status: orders.status }).from(orders).where(inArray(orders.id, ids));
     expect(rows.filter((row) => row.status === 4)).toHaveLength(6);
     expect(rows.filter((row) => row.status === -1)).toHaveLength(6);
+  });
+});
+
+describe('admin sweep call', () => {
+  it('runs the sweeps for admins only, with the test clock moved ahead', async () => {
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, { price: 100, stock: 3 });
+    const buyer = await newBuyer(ctx.app, db);
+    const admin = await newUserWithRole(ctx.app, db, 'admin');
+    const id = await buy(buyer, p.skuId, 1);
+    const sweep = (token: string, advance: number) =>
+      call(ctx.app, 'POST', '/api/admin/order_sweeps', token, orderSweepResultSchema, { advance_minutes: advance });
+    expect(await sweep(buyer.token, 31)).toMatchObject({ ok: false, error: 'FORBIDDEN' });
+    expectOk(await sweep(admin.token, 0));
+    expect((await statusOf(id))?.status).toBe(0);
+    expect(expectOk(await sweep(admin.token, 31)).cancelled).toBeGreaterThanOrEqual(1);
+    expect((await statusOf(id))?.status).toBe(-1);
+    expect(await skuStock(db, p.skuId)).toBe(3);
   });
 });
 

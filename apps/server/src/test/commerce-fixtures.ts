@@ -57,9 +57,13 @@ export async function newBuyer(app: App, db: Database, balance = 0): Promise<Buy
 }
 
 export async function newMerchant(app: App, db: Database): Promise<Buyer> {
-  const merchant = await registerBuyer(app);
-  await db.update(users).set({ role: 'merchant' }).where(eq(users.id, merchant.id));
-  return merchant;
+  return newUserWithRole(app, db, 'merchant');
+}
+
+export async function newUserWithRole(app: App, db: Database, role: 'merchant' | 'admin'): Promise<Buyer> {
+  const user = await registerBuyer(app);
+  await db.update(users).set({ role }).where(eq(users.id, user.id));
+  return user;
 }
 
 export async function newShop(db: Database, ownerUserId: number | null) {

@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { homeSchema, productDetailSchema, productPageSchema, successEnvelope } from '@crossmart/contract';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { products, shops } from '../../db/schema/index.ts';
+import { products, shops, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { readCounters, recountCatalog } from './inventory.service.ts';
 
@@ -28,6 +28,16 @@ describe('demo catalogue', () => {
     const db = ctx.database.db;
     const [shopCount] = await db.select({ n: count() }).from(shops);
     expect(shopCount?.n).toBe(12);
+    // Every demo shop has its own merchant, so demo orders can be shipped and settled.
+    const owners = await db
+      .select({ account: users.account, role: users.role })
+      .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerUserId))
+      .orderBy(shops.id);
+    expect(owners).toHaveLength(12);
+    expect(new Set(owners.map((owner) => owner.account)).size).toBe(12);
+    expect(owners[0]).toEqual({ account: 'merchant', role: 'merchant' });
+    expect(owners.every((owner) => owner.role === 'merchant')).toBe(true);
     const [productCount] = await db.select({ n: count() }).from(products);
     expect(productCount?.n).toBe(200);
     const [withoutSku] = await db

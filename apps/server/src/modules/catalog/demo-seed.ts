@@ -9,6 +9,7 @@ import {
   shopDailyStats,
   shops,
 } from '../../db/schema/index.ts';
+import { createUser, defaultHashing, demoUsers, findUserByAccount } from '../accounts/index.ts';
 import { type CategorySlug, categorySlugs } from './art.ts';
 import { type DemoCategory, demoCategories, demoReviews, demoShops, type SpecKind } from './demo-catalog.data.ts';
 import {
@@ -21,6 +22,27 @@ import {
   shopLogoSvg,
 } from './demo-images.ts';
 import { productSearchVector, recountCatalog, refreshShopWindows, shopSearchVector } from './inventory.service.ts';
+
+/**
+ * Every demo shop has a merchant, so demo orders can be shipped and settled: the demo `merchant`
+ * runs the first shop, and `merchant2`…`merchantN` (password `merchant123`) the others.
+ */
+async function demoShopOwners(db: Database, count: number): Promise<number[]> {
+  const password = demoUsers.find((user) => user.account === 'merchant')?.password ?? 'merchant123';
+  const ids: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const account = index === 0 ? 'merchant' : `merchant${index + 1}`;
+    const user =
+      (await findUserByAccount(db, account)) ??
+      (await createUser(
+        db,
+        { account, password, role: 'merchant', family_name: 'Demo', given_name: account },
+        defaultHashing,
+      ));
+    ids.push(user.id);
+  }
+  return ids;
+}
 
 /** A small deterministic random source, so every demo database looks the same. */
 function randomSource(seed: number) {
@@ -199,11 +221,13 @@ export const catalogDemoSeed = {
         sales.amount += draft.sold * draft.price;
       }
     }
+    const owners = await demoShopOwners(db, demoShops.length);
     const shopRows = await db
       .insert(shops)
       .values(
         demoShops.map((shop, index) => ({
           name: shop.name,
+          ownerUserId: owners[index] ?? null,
           logo: url(shopImageBase + index * 2),
           banner: url(shopImageBase + index * 2 + 1),
           description: shop.jp,

@@ -9,18 +9,29 @@ import {
   orderPreviewSchema,
   orderShipBodySchema,
   orderStatusResultSchema,
+  orderSweepBodySchema,
+  orderSweepResultSchema,
   successEnvelope,
   verifyPayBodySchema,
   verifyPayResultSchema,
 } from '@crossmart/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser, requireAdmin, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
 import { loadOrderSettings } from './order-settings.ts';
-import { cancelOrder, confirmOrder, getOrderDetail, listOrders, shipOrder, verifyPay } from './orders.service.ts';
+import {
+  cancelOrder,
+  confirmOrder,
+  getOrderDetail,
+  listOrders,
+  runOrderSweeps,
+  shipOrder,
+  verifyPay,
+} from './orders.service.ts';
 
 export interface OrdersRouteOptions extends ModuleDeps {
   /** The addresses module's `getAddress`, wired in app.ts. */
@@ -167,5 +178,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
       },
     },
     async (request) => ok(request, await shipOrder(db, currentUser(request).id, request.body), 'success.order_shipped'),
+  );
+  app.post(
+    '/api/admin/order_sweeps',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Run the order timers now (advance_minutes > 0 only on a server started with ORDER_TEST_CLOCK)',
+        security,
+        body: orderSweepBodySchema,
+        response: { 200: successEnvelope(orderSweepResultSchema) },
+      },
+    },
+    async (request) => {
+      const minutes = request.body.advance_minutes;
+      if (minutes > 0 && !options.config.ORDER_TEST_CLOCK) throw new AppError('TEST_CLOCK_DISABLED');
+      const now = new Date(Date.now() + minutes * 60_000);
+      return ok(request, await runOrderSweeps(db, await loadOrderSettings(db), now));
+    },
   );
 };

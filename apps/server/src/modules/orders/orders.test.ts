@@ -5,6 +5,7 @@ import {
   orderListSchema,
   orderPreviewSchema,
   orderStatusResultSchema,
+  orderSweepResultSchema,
   verifyPayResultSchema,
 } from '@crossmart/contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import {
   newMerchant,
   newProduct,
   newShop,
+  newUserWithRole,
   payCode,
   skuStock,
   testAddress,
@@ -321,6 +323,18 @@ describe('idempotency keys', () => {
     // Without the key the repeat is refused by the order's status, still moving nothing.
     expect(await pay(buyer, [id])).toMatchObject({ ok: false, error: 'ORDER_STATUS_INVALID' });
     expect(await balanceOf(db, `user:${buyer.id}`)).toBe(3800);
+  });
+});
+
+describe('admin sweep call', () => {
+  it('refuses to move the clock unless the server runs with ORDER_TEST_CLOCK', async () => {
+    const admin = await newUserWithRole(ctx.app, db, 'admin');
+    const sweep = (advance: number) =>
+      call(ctx.app, 'POST', '/api/admin/order_sweeps', admin.token, orderSweepResultSchema, {
+        advance_minutes: advance,
+      });
+    expect(await sweep(60)).toMatchObject({ ok: false, error: 'TEST_CLOCK_DISABLED' });
+    expect(await sweep(0)).toMatchObject({ ok: true });
   });
 });
 
