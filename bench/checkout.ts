@@ -13,8 +13,12 @@
  * the server with the production cost (19 MiB, 2 passes), `cheap` with 1 MiB / 1 pass, to show
  * what the database path alone allows.
  *
+ * Then BENCH_QUIET_WORKERS (2) clients repeat the journey for half the time: the latency of one
+ * checkout on a machine that is not saturated (with 16 closed-loop clients on 2 cores, latency is
+ * mostly queueing: clients ÷ throughput). Buyers check out to an address of their address book.
+ *
  * Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (10),
- * BENCH_WORKERS (16), BENCH_PORT (3207).
+ * BENCH_WORKERS (16), BENCH_QUIET_WORKERS (2), BENCH_PORT (3207).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -26,6 +30,7 @@ import { defaultDatabaseUrl, startServer, stopServer } from './lib.ts';
 const baseUrl = process.env.DATABASE_URL ?? defaultDatabaseUrl;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
+const quietWorkers = Math.min(workers, Number(process.env.BENCH_QUIET_WORKERS ?? 2));
 const port = Number(process.env.BENCH_PORT ?? 3207);
 const variants = process.env.BENCH_ARGON2 ? [process.env.BENCH_ARGON2] : ['production', 'cheap'];
 const run = promisify(execFile);
@@ -80,7 +85,12 @@ async function post(
   return (await res.json()) as { code: number; error?: string; data: unknown };
 }
 
-async function seed(database: string): Promise<{ tokens: string[]; skuIds: number[] }> {
+interface BenchBuyer {
+  token: string;
+  addressId: number;
+}
+
+async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: number[] }> {
   const handle = await openDatabase({ url: urlOf(database), poolSize: 4 });
   const { createShop, createProduct } = await import('../apps/server/src/modules/catalog/index.ts');
   const { postTransaction } = await import('../apps/server/src/modules/ledger/index.ts');
@@ -101,7 +111,7 @@ async function seed(database: string): Promise<{ tokens: string[]; skuIds: numbe
       skuIds.push(...product.skuIds);
     }
   }
-  const tokens: string[] = [];
+  const buyers: BenchBuyer[] = [];
   for (let i = 0; i < workers; i += 1) {
     const account = `bench_${Date.now().toString(36)}_${i}`;
     const registered = await post('/api/user/register', {
@@ -131,16 +141,29 @@ async function seed(database: string): Promise<{ tokens: string[]; skuIds: numbe
         ],
       }),
     );
-    tokens.push(info.token);
+    const address = await post(
+      '/api/user/address_add',
+      {
+        name: 'Bench Buyer',
+        mobile: '+818000000000',
+        area: { codes: ['JP', 'JP-13', 'JP-13-shinjuku'], text: '日本 / 東京都 / 新宿区' },
+        address: '西新宿 1-1',
+        tag: 'home',
+      },
+      info.token,
+    );
+    const addressId = (address.data as { id?: number } | null)?.id;
+    if (address.code !== 1 || !addressId) throw new Error(`address_add failed: ${JSON.stringify(address)}`);
+    buyers.push({ token: info.token, addressId });
   }
   await handle.close();
-  return { tokens, skuIds };
+  return { buyers, skuIds };
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function drive(tokens: string[], skuIds: number[], durationMs: number) {
+async function drive(buyers: BenchBuyer[], skuIds: number[], durationMs: number) {
   const checkout: number[] = [];
   const create: number[] = [];
   const pay: number[] = [];
@@ -149,12 +172,12 @@ async function drive(tokens: string[], skuIds: number[], durationMs: number) {
   const deadline = Date.now() + durationMs;
   let seed = 1;
   await Promise.all(
-    tokens.map(async (token, worker) => {
+    buyers.map(async ({ token, addressId }, worker) => {
       while (Date.now() < deadline) {
         seed = (seed * 1_103_515_245 + 12_345 + worker) % 2_147_483_648;
         const skuId = skuIds[seed % skuIds.length] ?? skuIds[0];
         const t0 = performance.now();
-        const created = await post('/api/order/create', { sku_id: skuId, quantity: 1, address_id: 1 }, token);
+        const created = await post('/api/order/create', { sku_id: skuId, quantity: 1, address_id: addressId }, token);
         const t1 = performance.now();
         const orderIds = (created.data as { order_ids?: number[] } | null)?.order_ids;
         if (created.code !== 1 || !orderIds) {
@@ -186,6 +209,8 @@ interface Row {
   payP99: number;
   errors: string;
   ledgerOk: boolean;
+  quietP50: number;
+  quietP99: number;
 }
 
 async function measureApp(variant: string): Promise<Row> {
@@ -207,10 +232,13 @@ async function measureApp(variant: string): Promise<Row> {
     `${api}/api/config`,
   );
   try {
-    const { tokens, skuIds } = await seed(database);
-    await drive(tokens, skuIds, 2000); // warm-up
-    const result = await drive(tokens, skuIds, seconds * 1000);
+    const { buyers, skuIds } = await seed(database);
+    await drive(buyers, skuIds, 2000); // warm-up
+    const result = await drive(buyers, skuIds, seconds * 1000);
     const sorted = [...result.checkout].sort((a, b) => a - b);
+    // The same journey with few clients: the latency of one checkout when the machine is not saturated.
+    const quiet = await drive(buyers.slice(0, quietWorkers), skuIds, (seconds * 1000) / 2);
+    const quietSorted = [...quiet.checkout].sort((a, b) => a - b);
     const handle = await openDatabase({ url: urlOf(database), poolSize: 2 });
     const report = await verifyLedger(handle.db);
     await handle.close();
@@ -230,6 +258,8 @@ async function measureApp(variant: string): Promise<Row> {
       ),
       errors: [...result.errors].map(([key, count]) => `${key}: ${count}`).join(', ') || '0',
       ledgerOk: report.ok,
+      quietP50: percentile(quietSorted, 0.5),
+      quietP99: percentile(quietSorted, 0.99),
     };
   } finally {
     await stopServer(server);
@@ -251,6 +281,7 @@ for (const row of rows) {
       `${ratio.toFixed(1)} % of pgbench (target ≥ 60 %: ${ratio >= 60 ? 'met' : 'NOT met'})`,
       `checkout p50 ${row.p50.toFixed(1)} ms p99 ${row.p99.toFixed(1)} ms (target ≤ 50: ${row.p99 <= 50 ? 'met' : 'NOT met'})`,
       `create p99 ${row.createP99.toFixed(1)} ms, pay p99 ${row.payP99.toFixed(1)} ms`,
+      `${quietWorkers} clients: p50 ${row.quietP50.toFixed(1)} ms p99 ${row.quietP99.toFixed(1)} ms`,
       `errors ${row.errors}`,
       `ledger ${row.ledgerOk ? 'clean' : 'NOT CLEAN'}`,
     ].join(' · '),

@@ -199,41 +199,34 @@ export async function setShopStatus(db: Database, shopId: number, status: -1 | 0
 }
 
 /**
- * Takes `quantity` from a SKU's stock (checkout). The CHECK on stock makes overselling
- * impossible; a shortfall is answered with INSUFFICIENT_STOCK.
+ * Moves a SKU's stock and its product's total by `delta` in ONE statement (a data-modifying CTE):
+ * one round trip, no savepoint, and the SKU row lock is taken first, as in every other writer.
+ * With `guard` the SKU is only changed while it has enough stock; the CHECK on stock backs it up.
+ */
+async function moveStock(db: Database, skuId: number, delta: number, guard: boolean): Promise<boolean> {
+  const enough = guard ? sql`and stock + ${delta} >= 0` : sql``;
+  const result = await db.execute<{ id: number }>(sql`
+    with sku as (
+      update ${productSkus} set stock = stock + ${delta} where id = ${skuId} ${enough} returning product_id
+    )
+    update ${products} set stock = ${products.stock} + ${delta} from sku where ${products.id} = sku.product_id
+    returning ${products.id}`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Takes `quantity` from a SKU's stock (checkout). The conditional update and the CHECK on stock
+ * make overselling impossible; a shortfall is answered with INSUFFICIENT_STOCK.
  */
 export async function reserveStock(db: Database, skuId: number, quantity: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [sku] = await tx
-      .update(productSkus)
-      .set({ stock: sql`${productSkus.stock} - ${quantity}` })
-      .where(and(eq(productSkus.id, skuId), sql`${productSkus.stock} >= ${quantity}`))
-      .returning({ productId: productSkus.productId });
-    if (!sku) {
-      const [exists] = await tx.select({ id: productSkus.id }).from(productSkus).where(eq(productSkus.id, skuId));
-      throw new AppError(exists ? 'INSUFFICIENT_STOCK' : 'SKU_NOT_FOUND');
-    }
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}` })
-      .where(eq(products.id, sku.productId));
-  });
+  if (await moveStock(db, skuId, -quantity, true)) return;
+  const [exists] = await db.select({ id: productSkus.id }).from(productSkus).where(eq(productSkus.id, skuId));
+  throw new AppError(exists ? 'INSUFFICIENT_STOCK' : 'SKU_NOT_FOUND');
 }
 
 /** Gives reserved stock back (cancelled order). */
 export async function releaseStock(db: Database, skuId: number, quantity: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [sku] = await tx
-      .update(productSkus)
-      .set({ stock: sql`${productSkus.stock} + ${quantity}` })
-      .where(eq(productSkus.id, skuId))
-      .returning({ productId: productSkus.productId });
-    if (!sku) throw new AppError('SKU_NOT_FOUND');
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${quantity}` })
-      .where(eq(products.id, sku.productId));
-  });
+  if (!(await moveStock(db, skuId, quantity, false))) throw new AppError('SKU_NOT_FOUND');
 }
 
 /**
