@@ -15,6 +15,15 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle-size.ts reads the manifest to measure the first load of /home.
     manifest: true,
+    modulePreload: {
+      // The entry carries a table of every lazy screen's chunks to preload beside it; it grew with
+      // each screen and is part of the first load. The tab screens and the detail page keep their
+      // full list; other screens keep their styles and fetch their shared chunks as they import them.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType !== 'js' || /(home|explore|search|me|detail|bag)-(page|screen)/.test(filename)
+          ? deps
+          : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -24,6 +33,13 @@ export default defineConfig({
             {
               name: 'gesture-utils',
               test: /node_modules[\\/](resize-observer-polyfill|ahooks[\\/]es[\\/](useSize|useRafState|utils[\\/]use(Isomorphic)?LayoutEffectWithTarget)|antd-mobile[\\/]es[\\/]utils[\\/](matrix|rubberband|bound|convert-px|dev-log))[\\/.]/,
+              includeDependenciesRecursively: false,
+            },
+            // Button on its own: rolldown would otherwise put it beside Image (every product card), and
+            // the home screen, which has no button, would load it.
+            {
+              name: 'button',
+              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](components[\\/]button|utils[\\/]validate)[\\/.]/,
               includeDependenciesRecursively: false,
             },
             // antd-mobile's animation and gesture libraries and the overlays built on them (Toast, Dialog,
