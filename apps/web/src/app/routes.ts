@@ -45,6 +45,8 @@ const shop: Loader = () => import('../features/catalog/pages/shop-page.tsx');
 const myFavourite: Loader = () => import('../features/catalog/pages/favourite-page.tsx');
 const addressList: Loader = () => import('../features/address/pages/address-list-page.tsx');
 const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
+const myPurchases: Loader = () => import('../features/orders/pages/my-purchases-page.tsx');
+const orderInfo: Loader = () => import('../features/orders/pages/order-info-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -58,12 +60,13 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/home', 'home', home),
   route('/explore', 'explore', explore),
   route('/bag', 'bag', bag),
-  route('/order', 'order', placeholder, 'noRecords'),
-  route('/orderInfo/:id?', 'orderInfo', placeholder, 'noLogistics'),
+  // Nothing links to /order (spec §2 "order"): it shows the same list, all orders.
+  route('/order', 'order', myPurchases),
+  route('/orderInfo/:id?', 'orderInfo', orderInfo),
   route('/comment', 'comment', placeholder, 'notOpen'),
   route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', placeholder, 'notOpen'),
   route('/checkout', 'checkout', placeholder, 'noProducts'),
-  route('/myPurchases/:status?', 'myPurchases', placeholder, 'noRecords'),
+  route('/myPurchases/:status?', 'myPurchases', myPurchases),
   route('/language', 'language', language),
   route('/notification', 'notification', placeholder, 'noRecords'),
   route('/profile', 'profile', profile),

@@ -1,0 +1,39 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { OrderAction } from './order-actions.ts';
+
+const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm']);
+
+/** The buttons of an order's allowed actions; pay and confirm receipt stand out. */
+export function OrderActionButtons({
+  actions,
+  busy,
+  onAction,
+  className = 'cm-order-actions',
+}: {
+  actions: readonly OrderAction[];
+  busy: boolean;
+  onAction(action: OrderAction): void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  if (actions.length === 0) return null;
+  return (
+    <div className={className}>
+      {actions.map((action) => (
+        <Button
+          key={action}
+          size="small"
+          shape="rounded"
+          color={primary.has(action) ? 'primary' : 'default'}
+          fill={primary.has(action) ? 'solid' : 'outline'}
+          disabled={busy}
+          onClick={() => onAction(action)}
+          data-testid={`order-${action}`}
+        >
+          {t(`orders.action.${action}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}

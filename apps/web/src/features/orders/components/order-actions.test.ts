@@ -1,0 +1,29 @@
+import { orderStatuses } from '@crossmart/contract';
+import { describe, expect, it } from 'vitest';
+import { actionsFor, cancelRefunds } from './order-actions.ts';
+
+describe('order actions by status (spec §4, product.md §3)', () => {
+  it('lets an unpaid order be paid or cancelled, pay being the primary one', () => {
+    expect(actionsFor(0)).toEqual(['cancel', 'pay']);
+  });
+  it('lets a paid order waiting for delivery be cancelled only', () => {
+    expect(actionsFor(1)).toEqual(['cancel']);
+  });
+  it('lets a delivered order be received, with its logistics beside', () => {
+    expect(actionsFor(2)).toEqual(['logistics', 'confirm']);
+  });
+  it('offers only the details for every later or closed status', () => {
+    for (const status of [3, 4, -1, -2, -4] as const) expect(actionsFor(status), String(status)).toEqual(['details']);
+  });
+  it('never offers cancel after shipping, nor confirm before it', () => {
+    for (const status of orderStatuses) {
+      const actions = actionsFor(status);
+      expect(actions.includes('cancel'), String(status)).toBe(status === 0 || status === 1);
+      expect(actions.includes('confirm'), String(status)).toBe(status === 2);
+      expect(actions.includes('pay'), String(status)).toBe(status === 0);
+    }
+  });
+  it('refunds on cancel only once paid', () => {
+    expect(orderStatuses.filter(cancelRefunds)).toEqual([1]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { OrderItem } from '@crossmart/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+
+/** "M / Black": the chosen values of a line's specs. */
+export function specText(item: Pick<OrderItem, 'specs'>): string {
+  return item.specs.map((spec) => spec.value).join(' / ');
+}
+
+function ItemBody({ item }: { item: OrderItem }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const specs = specText(item);
+  return (
+    <>
+      <LazyImage src={item.image} alt="" className="cm-order-item__image" />
+      <span className="cm-order-item__text">
+        <bdi className="cm-order-item__title">{item.title}</bdi>
+        {specs && <bdi className="cm-order-item__specs">{specs}</bdi>}
+      </span>
+      <span className="cm-order-item__end">
+        <bdi className="cm-order-item__price" dir="ltr">
+          {money(item.price)}
+        </bdi>
+        <bdi className="cm-order-item__quantity" dir="ltr">
+          {t('orders.times', { count: item.quantity })}
+        </bdi>
+      </span>
+    </>
+  );
+}
+
+/** An order's lines; on the detail screen each opens its product (`linkShop` = the order's shop). */
+export function OrderItems({ items, linkShop }: { items: readonly OrderItem[]; linkShop?: number }) {
+  return (
+    <ul className="cm-order-items">
+      {items.map((item) => (
+        <li key={item.id}>
+          {linkShop === undefined ? (
+            <div className="cm-order-item">
+              <ItemBody item={item} />
+            </div>
+          ) : (
+            <Link to={`/detail/${item.product_id}/${linkShop}`} className="cm-order-item" data-testid="order-item">
+              <ItemBody item={item} />
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,54 @@
+import type { OrderList, OrderSummary } from '@crossmart/contract';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { ordersKey } from '../api/keys.ts';
+import { orderListQuery } from '../api/order-list.ts';
+import { OrderCard } from '../components/order-card.tsx';
+import { filterFromParam, pathForFilter } from '../components/status-filter.ts';
+import { StatusTabs } from '../components/status-tabs.tsx';
+import { useOrderActions } from '../components/use-order-actions.ts';
+import '../orders.css';
+
+/**
+ * My orders (spec §2 `/myPurchases/:status?`, also `/order`): the spec §4 filters as tabs with
+ * counts, each tab its own URL (replaced, so back leaves the screen), and an infinite list of cards.
+ */
+export default function MyPurchasesPage() {
+  const { status: param } = useParams();
+  const status = filterFromParam(param);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(orderListQuery(status));
+  const { run, pending } = useOrderActions();
+  // Until this tab's first page arrives, the counts another tab fetched keep the badges in place.
+  const cachedCounts = () =>
+    queryClient
+      .getQueriesData<{ pages: OrderList[] }>({ queryKey: [...ordersKey, 'list'] })
+      .map(([, data]) => data?.pages[0]?.counts)
+      .find(Boolean);
+  const counts = query.data?.pages[0]?.counts ?? cachedCounts();
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <Page className="cm-orders-page">
+      <StatusTabs
+        value={status}
+        counts={counts}
+        onChange={(next) => navigate(pathForFilter(next), { replace: true })}
+      />
+      <PagedList<OrderSummary>
+        items={items}
+        hasMore={query.hasNextPage}
+        isLoading={query.isPending}
+        loadMore={() => query.fetchNextPage()}
+        refresh={() => query.refetch()}
+        getKey={(order) => order.id}
+        empty="noRecords"
+        renderItem={(order) => (
+          <OrderCard order={order} busy={pending === order.id} onAction={(action, target) => run(action, target)} />
+        )}
+      />
+    </Page>
+  );
+}

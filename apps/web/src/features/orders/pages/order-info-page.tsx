@@ -1,0 +1,243 @@
+import type { OrderDetail } from '@crossmart/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { EnvironmentOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { copyText } from '../../../shared/lib/clipboard.ts';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { Page, Section } from '../../../shared/ui/page.tsx';
+import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
+import { orderDetailQuery } from '../api/order-detail.ts';
+import { formatCountdown } from '../components/countdown.ts';
+import { formatTime } from '../components/format-time.ts';
+import { LogisticsTimeline } from '../components/logistics-timeline.tsx';
+import { OrderActionButtons } from '../components/order-action-buttons.tsx';
+import { actionsFor, type OrderAction } from '../components/order-actions.ts';
+import { OrderItems } from '../components/order-items.tsx';
+import { StatusHistory } from '../components/status-history.tsx';
+import { statusTone } from '../components/status-label.ts';
+import { useCountdown } from '../components/use-countdown.ts';
+import { useOrderActions } from '../components/use-order-actions.ts';
+import '../orders.css';
+
+function parseId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+async function copy(text: string, t: (key: string) => string) {
+  const result = await copyText(text);
+  if (result === 'copied') toast(t('common.copied'), 'success');
+  else toast(t(result === 'insecure' ? 'common.notHttps' : 'common.copyFailed'));
+}
+
+const times = [
+  ['created_at', 'orders.createdAt'],
+  ['paid_at', 'orders.paidAt'],
+  ['shipped_at', 'orders.shippedAt'],
+  ['received_at', 'orders.receivedAt'],
+  ['completed_at', 'orders.completedAt'],
+  ['cancelled_at', 'orders.cancelledAt'],
+] as const;
+
+/** The status with its hint; an unpaid order counts down to its pay deadline. */
+function StatusHeader({ order, left, onPay }: { order: OrderDetail; left: number; onPay(): void }) {
+  const { t } = useTranslation();
+  const payable = order.status === 0 && left > 0;
+  return (
+    <div className={`cm-order-hero cm-order-hero--${statusTone(order.status)}`} data-testid="order-hero">
+      <p className="cm-order-hero__status">{t(`orderStatus.${order.status}`)}</p>
+      {order.status === 0 ? (
+        <p className="cm-order-hero__hint" data-testid="pay-countdown">
+          {payable ? (
+            <>
+              {t('orders.payWithin')} <bdi dir="ltr">{formatCountdown(left)}</bdi>
+            </>
+          ) : (
+            t('orders.payExpired')
+          )}
+        </p>
+      ) : (
+        <p className="cm-order-hero__hint">{t(`orders.hint.${order.status}`)}</p>
+      )}
+      {payable && (
+        <Button shape="rounded" size="small" className="cm-order-hero__pay" onClick={onPay}>
+          {t('orders.action.pay')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Amounts({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <dl className="cm-order-lines" data-testid="order-amounts">
+      <div>
+        <dt>{t('orders.goods')}</dt>
+        <dd>
+          <bdi dir="ltr">{money(order.goods_amount)}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('orders.freight')}</dt>
+        <dd>
+          <bdi dir="ltr">{money(order.freight)}</bdi>
+        </dd>
+      </div>
+      {(order.discount > 0 || order.promo_code) && (
+        <div>
+          <dt>
+            {t('orders.discount')}
+            {order.promo_code && (
+              <span className="cm-order-promo">
+                <bdi dir="ltr">{order.promo_code}</bdi>
+              </span>
+            )}
+          </dt>
+          <dd className="cm-order-lines__discount">
+            <bdi dir="ltr">{money(-order.discount, true)}</bdi>
+          </dd>
+        </div>
+      )}
+      <div className="cm-order-lines__total">
+        <dt>{t('orders.total')}</dt>
+        <dd>
+          <bdi dir="ltr">{money(order.total)}</bdi>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function OrderInfo({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [search] = useSearchParams();
+  const logistics = useRef<HTMLDivElement>(null);
+  const { run, pending } = useOrderActions();
+  // The list's "logistics" button opens this screen scrolled to the timeline.
+  const focusLogistics = search.get('logistics') === '1';
+  useEffect(() => {
+    if (focusLogistics) logistics.current?.scrollIntoView({ block: 'start' });
+  }, [focusLogistics]);
+  const left = useCountdown(order.pay_deadline);
+  const actions = actionsFor(order.status).filter(
+    (action) => action !== 'details' && !(action === 'pay' && left === 0),
+  );
+  const onAction = (action: OrderAction) => {
+    if (action === 'logistics') logistics.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    else run(action, order);
+  };
+  return (
+    <>
+      <StatusHeader order={order} left={left} onPay={() => run('pay', order)} />
+
+      <Section>
+        <div className="cm-order-address" data-testid="order-address">
+          <span className="cm-order-address__icon" aria-hidden="true">
+            <EnvironmentOutline />
+          </span>
+          <span className="cm-order-address__main">
+            <span className="cm-order-address__head">
+              <bdi>{order.address.name}</bdi>
+              <span dir="ltr">{order.address.mobile}</span>
+            </span>
+            <bdi className="cm-order-address__text">{order.address.area}</bdi>
+            <bdi className="cm-order-address__text">{order.address.address}</bdi>
+          </span>
+        </div>
+      </Section>
+
+      <Section
+        title={
+          <Link to={`/shop/${order.shop_id}`} className="cm-order-card__shop">
+            <ShopbagOutline aria-hidden="true" />
+            <bdi>{order.shop_name}</bdi>
+          </Link>
+        }
+      >
+        <OrderItems items={order.items} linkShop={order.shop_id} />
+        <Amounts order={order} />
+        {order.remark && (
+          <p className="cm-order-remark">
+            {t('orders.remark')}: <bdi>{order.remark}</bdi>
+          </p>
+        )}
+      </Section>
+
+      <Section title={t('orders.info')}>
+        <dl className="cm-order-lines">
+          <div>
+            <dt>{t('orders.orderNo')}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid="order-no">
+                {order.order_no}
+              </bdi>
+              <button type="button" className="cm-copy" onClick={() => void copy(order.order_no, t)}>
+                {t('common.copy')}
+              </button>
+            </dd>
+          </div>
+          {times.map(([field, label]) => {
+            const at = order[field];
+            return at ? (
+              <div key={field}>
+                <dt>{t(label)}</dt>
+                <dd>
+                  <time dateTime={at}>{formatTime(at)}</time>
+                </dd>
+              </div>
+            ) : null;
+          })}
+        </dl>
+      </Section>
+
+      <Section title={t('orders.history')}>
+        <StatusHistory history={order.history} />
+      </Section>
+
+      <div ref={logistics} className="cm-order-anchor">
+        <Section title={t('orders.logistics')}>
+          <LogisticsTimeline order={order} onCopy={(text) => void copy(text, t)} />
+        </Section>
+      </div>
+
+      {actions.length > 0 && (
+        <div className="cm-order-bar">
+          <span className="cm-order-bar__total">
+            {t('orders.total')}{' '}
+            <bdi dir="ltr" className="cm-order-card__total">
+              {money(order.total)}
+            </bdi>
+          </span>
+          <OrderActionButtons actions={actions} busy={pending === order.id} onAction={onAction} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Order detail with logistics (spec §2 `/orderInfo/:id?`). */
+export default function OrderInfoPage() {
+  const { t } = useTranslation();
+  const id = parseId(useParams().id);
+  const query = useQuery({ ...orderDetailQuery(id ?? 0), enabled: id !== undefined });
+  let body: ReactNode;
+  if (id !== undefined && query.isPending) body = <ListSkeleton rows={3} />;
+  else if (query.data) body = <OrderInfo order={query.data} />;
+  else
+    body = (
+      <EmptyState kind="noRecords" description={t('orders.notFound')}>
+        <Link to="/myPurchases/all" className="cm-pill cm-pill--light" replace>
+          {t('orders.backToList')}
+        </Link>
+      </EmptyState>
+    );
+  return <Page className="cm-order-info">{body}</Page>;
+}
