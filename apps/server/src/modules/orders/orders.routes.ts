@@ -139,16 +139,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     '/api/order/cancel',
     {
       onRequest: requireBuyer,
+      preHandler: replay,
       schema: {
         tags,
         summary: 'Cancel an unpaid order, or a paid one with a full refund to the balance',
+        description: idempotencyKeyDescription,
         security,
         body: orderIdBodySchema,
         response: { 200: successEnvelope(orderStatusResultSchema) },
       },
     },
-    async (request) =>
-      ok(request, await cancelOrder(db, currentUser(request).id, request.body.id), 'success.order_cancelled'),
+    async (request, reply) => {
+      const cancelled = await cancelOrder(db, currentUser(request).id, request.body.id, (work) =>
+        runIdempotent(request, reply, db, work),
+      );
+      return ok(request, cancelled, 'success.order_cancelled');
+    },
   );
   app.post(
     '/api/order/confirm',

@@ -280,8 +280,13 @@ async function lockOwnOrder(tx: Database, userId: number, orderId: number): Prom
   return order;
 }
 
-export async function cancelOrder(db: Database, userId: number, orderId: number) {
-  return db.transaction(async (tx) => {
+export async function cancelOrder(
+  db: Database,
+  userId: number,
+  orderId: number,
+  transact: Transact = (work) => db.transaction(work),
+) {
+  return transact(async (tx) => {
     const order = await lockOwnOrder(tx, userId, orderId);
     await cancelLocked(tx, order, 'buyer');
     return { id: orderId, status: -1 as const };

@@ -323,6 +323,21 @@ describe('idempotency keys', () => {
     // Without the key the repeat is refused by the order's status, still moving nothing.
     expect(await pay(buyer, [id])).toMatchObject({ ok: false, error: 'ORDER_STATUS_INVALID' });
     expect(await balanceOf(db, `user:${buyer.id}`)).toBe(3800);
+
+    // Cancelling (a refund) under one key: the repeat answers the same, the money comes back once.
+    const cancelWithKey = () =>
+      call(
+        ctx.app,
+        'POST',
+        '/api/order/cancel',
+        buyer.token,
+        orderStatusResultSchema,
+        { id },
+        withKey('cancel-key-01'),
+      );
+    expect(expectOk(await cancelWithKey())).toEqual({ id, status: -1 });
+    expect(expectOk(await cancelWithKey())).toEqual({ id, status: -1 });
+    expect(await balanceOf(db, `user:${buyer.id}`)).toBe(5000);
   });
 });
 
