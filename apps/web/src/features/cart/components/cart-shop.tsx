@@ -48,7 +48,8 @@ export function CartShop({ shop, editing, choosable, isChecked, onCheckLines, on
               line={line}
               shopId={shop.shop_id}
               editing={editing}
-              checked={isChecked(line)}
+              // An off-sale line never shows as chosen for settling, whatever its stored flag.
+              checked={choosable(line) && isChecked(line)}
               onCheck={(checked) => onCheckLines([line.id], checked)}
               onQuantity={(quantity) => onQuantity(line, quantity)}
               onDelete={() => onDelete(line)}

@@ -14,8 +14,6 @@ export const addressBookQuery = queryOptions({
 
 export type CheckoutBody = CheckoutSource & { address_id?: number; promo_code?: string; remark?: string };
 
-export const previewPrefix = ['order-preview'] as const;
-
 /**
  * `POST /api/order/preview`: orders per shop with goods, freight, discount and totals; reserves
  * nothing. A read, so the duplicate-submit guard is off (a remount may ask the same again).
@@ -26,7 +24,7 @@ export function previewCheckout(body: CheckoutBody): Promise<OrderPreview> {
 
 export const previewQuery = (lang: string, body: CheckoutBody) =>
   queryOptions({
-    queryKey: [...previewPrefix, lang, body],
+    queryKey: ['order-preview', lang, body],
     queryFn: () => previewCheckout(body),
     staleTime: 0,
   });

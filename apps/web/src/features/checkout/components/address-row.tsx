@@ -57,7 +57,10 @@ export function AddressRow({
           </span>
         </span>
         <span className="cm-co-address__line">
-          <bdi>{address.area.text}</bdi> <bdi>{address.address}</bdi>
+          <bdi>{address.area.text}</bdi>
+        </span>
+        <span className="cm-co-address__line">
+          <bdi>{address.address}</bdi>
         </span>
       </span>
       <span className="cm-co-address__change">

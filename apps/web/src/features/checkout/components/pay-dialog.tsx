@@ -1,6 +1,6 @@
 import { Button, ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 
@@ -38,6 +38,8 @@ export function PayDialog({
   const { t } = useTranslation();
   const money = useMoney();
   const passcode = useRef<PasscodeInputRef>(null);
+  // The keypad is a sheet of its own at the bottom: while it shows, the dialog rises above it.
+  const [keypad, setKeypad] = useState(false);
 
   // Open the keypad with the dialog, and again after a refused try.
   useEffect(() => {
@@ -50,9 +52,9 @@ export function PayDialog({
     <Popup
       visible={open}
       onMaskClick={busy ? undefined : onClose}
-      bodyClassName="cm-pay-dialog"
+      bodyClassName={`cm-pay-dialog${keypad ? ' cm-pay-dialog--keypad' : ''}`}
       destroyOnClose
-      aria-label={t('payment.enterCode')}
+      afterClose={() => setKeypad(false)}
     >
       <div className="cm-pay-dialog__head">
         <h2 className="cm-pay-dialog__title">{t('payment.enterCode')}</h2>
@@ -81,6 +83,8 @@ export function PayDialog({
           onFill={(value) => {
             if (!busy) onFill(value);
           }}
+          onFocus={() => setKeypad(true)}
+          onBlur={() => setKeypad(false)}
           keyboard={<NumberKeyboard showCloseButton={false} safeArea />}
           data-testid="pay-code"
         />

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { addressBookQuery, type CheckoutBody, createOrders, previewPrefix, previewQuery } from '../api/checkout.ts';
+import { addressBookQuery, type CheckoutBody, createOrders, previewQuery } from '../api/checkout.ts';
 import { type ActionKey, keyForAction } from '../components/action-key.ts';
 import { AddressRow } from '../components/address-row.tsx';
 import { AmountRows } from '../components/amount-rows.tsx';
@@ -113,10 +113,10 @@ export default function CheckoutPage() {
       const result = await createOrders(body, key.key);
       actionKey.current = undefined;
       toast(t('success.orderCreated'), 'success');
-      // The bag lost the lines that became orders; stock changed on the products.
+      // The bag lost the lines that became orders; stock changed on the products. (The preview is
+      // left alone: asked again now, it would answer that those lines are no longer in the bag.)
       void queryClient.invalidateQueries({ queryKey: ['cart'] });
       void queryClient.invalidateQueries({ queryKey: ['product-detail'] });
-      queryClient.removeQueries({ queryKey: previewPrefix });
       const handoff: OrdersHandoff = { kind: 'orders', result };
       useSession.getState().setBackData(handoff);
       setRemark('');
