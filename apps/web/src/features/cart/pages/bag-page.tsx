@@ -50,6 +50,8 @@ export default function BagPage() {
   const isChecked = editing ? (line: CartLine) => marked.has(line.id) : (line: CartLine) => line.selected;
   const allState = groupCheck(lines.filter(choosable), isChecked);
   const markedCount = lines.filter((line) => marked.has(line.id)).length;
+  // Nothing left to edit: leave edit mode (its button is gone with the lines).
+  if (editing && isEmpty) setEditing(false);
 
   function checkLines(ids: number[], checked: boolean) {
     if (ids.length === 0) return;

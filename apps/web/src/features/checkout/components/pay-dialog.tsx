@@ -94,7 +94,8 @@ export function PayDialog({
       ) : error ? (
         <div className="cm-pay-dialog__error" role="alert" data-testid="pay-error">
           <b>{t('messages.payFailed')}</b>
-          <span>{error}</span>
+          {/* The server's words may be in another script than the UI (a fallback language). */}
+          <bdi>{error}</bdi>
           {offerTopUp && (
             <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onTopUp}>
               {t('payment.topUp')}

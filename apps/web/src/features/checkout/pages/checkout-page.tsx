@@ -153,7 +153,7 @@ export default function CheckoutPage() {
       />
       {!data ? (
         preview.isError ? (
-          <EmptyState kind="noProducts" description={preview.error.message}>
+          <EmptyState kind="noProducts" description={<bdi>{preview.error.message}</bdi>}>
             <Link to="/bag" className="cm-pill">
               {t('checkout.backToBag')}
             </Link>
@@ -205,7 +205,7 @@ export default function CheckoutPage() {
             )}
             {promoError && (
               <p className="cm-field__error" role="alert" data-testid="promo-error">
-                {promoError}
+                <bdi>{promoError}</bdi>
               </p>
             )}
           </Section>
