@@ -28,6 +28,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Small shared helpers that every first screen loads anyway (frame, empty state, skeletons,
+            // images, toasts, config, money, bag badge): one chunk instead of one each, because each
+            // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
+            {
+              name: 'shell-shared',
+              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config)|lib[\\/](money|use-money)|session[\\/]cart-count)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
             // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their
             // own, so that the chunk with the tab bar's safe area does not carry them into the first load.
             {

@@ -20,7 +20,9 @@ const placeholder: Loader = () => import('./screens/placeholder-screen.tsx');
 const home: Loader = () => import('../features/catalog/pages/home-page.tsx');
 const explore: Loader = () => import('../features/catalog/pages/explore-page.tsx');
 const search: Loader = () => import('../features/catalog/pages/search-page.tsx');
-const bag: Loader = () => import('./screens/bag-screen.tsx');
+const bag: Loader = () => import('../features/cart/pages/bag-page.tsx');
+const checkout: Loader = () => import('../features/checkout/pages/checkout-page.tsx');
+const payment: Loader = () => import('../features/checkout/pages/payment-page.tsx');
 const me: Loader = () => import('../features/me/pages/me-page.tsx');
 const language: Loader = () => import('../features/language/pages/language-page.tsx');
 const login: Loader = () => import('../features/auth/pages/login-page.tsx');
@@ -65,7 +67,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/orderInfo/:id?', 'orderInfo', orderInfo),
   route('/comment', 'comment', placeholder, 'notOpen'),
   route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', placeholder, 'notOpen'),
-  route('/checkout', 'checkout', placeholder, 'noProducts'),
+  route('/checkout', 'checkout', checkout),
   route('/myPurchases/:status?', 'myPurchases', myPurchases),
   route('/language', 'language', language),
   route('/notification', 'notification', placeholder, 'noRecords'),
@@ -83,7 +85,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/topUpRecord', 'topUpRecord', topUpRecord),
   route('/capitalRecord', 'capitalRecord', capitalRecord),
   route('/myFavourite', 'myFavourite', myFavourite),
-  route('/payment', 'payment', placeholder, 'notOpen'),
+  route('/payment', 'payment', payment),
   route('/security', 'security', security),
   route('/heart', 'heart', placeholder, 'noRecords'),
   route('/filter', 'filter', me),

@@ -1,9 +1,8 @@
+import { useCartActions } from '../../features/cart/components/use-cart-actions.ts';
 import DetailPage from '../../features/catalog/pages/detail-page.tsx';
 
-/**
- * Product detail with its cart actions. The cart feature is built separately: it replaces these two
- * handlers with "add the selection to the bag" and "go to checkout with it".
- */
+/** Product detail with its cart actions: "add to bag" (POST /api/cart/add) and "buy now" (checkout). */
 export default function DetailScreen() {
-  return <DetailPage onAddToCart={() => undefined} onBuyNow={() => undefined} />;
+  const cart = useCartActions();
+  return <DetailPage onAddToCart={cart.addToCart} onBuyNow={cart.buyNow} />;
 }

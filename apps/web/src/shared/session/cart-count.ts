@@ -1,12 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import { loadApi } from '../api/load-api.ts';
+import { useSession } from './session-store.ts';
 
 /**
- * The bag tab's badge. The cart feature owns the number and writes it with
- * `queryClient.setQueryData(cartCountKey, n)` (or gives this key a fetcher); the shell only reads it.
+ * The bag tab's badge: units in the cart (`GET /api/cart/count`), 0 for visitors. The key's last
+ * part is the token, so a new login never shows the previous user's number. The cart feature
+ * refreshes it with `invalidateQueries({ queryKey: cartCountKey })` after each change, or writes
+ * a number it already knows with `setQueriesData({ queryKey: cartCountKey }, n)`.
  */
 export const cartCountKey = ['cart', 'count'] as const;
 
+// The tab bar is on the first load: the API client (axios) loads with the first call (loadApi).
+async function fetchCartCount(): Promise<number> {
+  const api = await loadApi();
+  return (await api.get<{ count: number }>('/api/cart/count')).count;
+}
+
 export function useCartCount(): number {
-  const { data } = useQuery<number>({ queryKey: cartCountKey, queryFn: () => 0, enabled: false, initialData: 0 });
-  return data;
+  const token = useSession((state) => state.token);
+  const { data } = useQuery({
+    queryKey: [...cartCountKey, token],
+    queryFn: fetchCartCount,
+    enabled: token !== '',
+  });
+  return token ? (data ?? 0) : 0;
 }

@@ -1,0 +1,77 @@
+import type { CartLine } from '@crossmart/contract';
+import { Checkbox, Stepper, SwipeAction } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { lineMax } from './cart-changes.ts';
+
+export interface CartLineProps {
+  line: CartLine;
+  shopId: number;
+  /** Edit mode: the box marks lines for deletion, and off-sale lines can be marked too. */
+  editing: boolean;
+  checked: boolean;
+  onCheck(checked: boolean): void;
+  onQuantity(quantity: number): void;
+  onDelete(): void;
+}
+
+/** The text of a line's specs ("Colour: red · Size: M"). */
+export function specsText(specs: CartLine['specs']): string {
+  return specs.map((spec) => `${spec.name}: ${spec.value}`).join(' · ');
+}
+
+/** One bag line: box, picture, title, specs, price and stepper; swipe it to reveal "delete". */
+export function CartLineRow({ line, shopId, editing, checked, onCheck, onQuantity, onDelete }: CartLineProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const specs = specsText(line.specs);
+  const detail = `/detail/${line.product_id}/${shopId}`;
+  return (
+    <SwipeAction
+      className="cm-bag-line__swipe"
+      rightActions={[{ key: 'delete', text: t('cart.delete'), color: 'danger', onClick: onDelete }]}
+    >
+      <div
+        className={`cm-bag-line${line.available ? '' : ' cm-bag-line--off'}`}
+        data-testid="bag-line"
+        data-line-id={line.id}
+      >
+        <Checkbox className="cm-bag-check" checked={checked} disabled={!line.available && !editing} onChange={onCheck}>
+          <span className="cm-sr-only">{line.title}</span>
+        </Checkbox>
+        <Link to={detail} className="cm-bag-line__image" tabIndex={-1} aria-hidden="true">
+          <LazyImage src={line.image} alt="" />
+          {!line.available && <span className="cm-bag-line__off">{t('cart.unavailable')}</span>}
+        </Link>
+        <div className="cm-bag-line__main">
+          <Link to={detail} className="cm-bag-line__title">
+            {line.title}
+          </Link>
+          {specs && <p className="cm-bag-line__specs">{specs}</p>}
+          <div className="cm-bag-line__foot">
+            <span className="cm-bag-price" data-testid="bag-line-price">
+              {money(line.price)}
+            </span>
+            {line.available ? (
+              <Stepper
+                className="cm-bag-stepper"
+                min={1}
+                max={lineMax(line)}
+                digits={0}
+                value={line.quantity}
+                onChange={(value) => {
+                  if (value !== line.quantity) onQuantity(value);
+                }}
+                aria-label={t('cart.quantity')}
+              />
+            ) : (
+              <span className="cm-bag-line__qty">×{line.quantity}</span>
+            )}
+          </div>
+        </div>
+      </div>
+    </SwipeAction>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { keyForAction } from './action-key.ts';
+
+describe('keyForAction', () => {
+  let made = 0;
+  const make = () => `key-${++made}`;
+
+  it('keeps the key while the action is the same, and makes a new one when it changes', () => {
+    const first = keyForAction(undefined, '{"cart_ids":[1]}', make);
+    expect(keyForAction(first, '{"cart_ids":[1]}', make)).toBe(first);
+    const other = keyForAction(first, '{"cart_ids":[1],"promo_code":"X"}', make);
+    expect(other.key).not.toBe(first.key);
+    // After a success the caller drops the key: the same body is then a new action.
+    expect(keyForAction(undefined, '{"cart_ids":[1]}', make).key).not.toBe(first.key);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Address } from '@crossmart/contract';
+import { AddOutline, EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The checkout's shipping address: the chosen one with "change", or, with an empty address book,
+ * a row that says an address is needed and opens the address form.
+ */
+export function AddressRow({
+  address,
+  loading,
+  onChange,
+  onAdd,
+}: {
+  address: Address | undefined;
+  loading: boolean;
+  onChange(): void;
+  onAdd(): void;
+}) {
+  const { t } = useTranslation();
+  if (loading) return <div className="cm-co-address cm-co-address--loading" aria-busy="true" />;
+  if (!address) {
+    return (
+      <button
+        type="button"
+        className="cm-co-address cm-co-address--add"
+        onClick={onAdd}
+        data-testid="checkout-add-address"
+      >
+        <span className="cm-co-address__icon" aria-hidden="true">
+          <AddOutline />
+        </span>
+        <span className="cm-co-address__main">
+          <span className="cm-co-address__head">{t('checkout.addAddress')}</span>
+          <span className="cm-co-address__line">{t('checkout.addAddressHint')}</span>
+        </span>
+        <RightOutline className="cm-co-chevron" aria-hidden="true" />
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="cm-co-address"
+      onClick={onChange}
+      aria-label={`${t('checkout.address')}: ${address.name}. ${t('checkout.changeAddress')}`}
+      data-testid="checkout-address"
+    >
+      <span className="cm-co-address__icon" aria-hidden="true">
+        <EnvironmentOutline />
+      </span>
+      <span className="cm-co-address__main">
+        <span className="cm-co-address__head">
+          <bdi className="cm-co-address__name">{address.name}</bdi>
+          <span dir="ltr" className="cm-co-address__mobile">
+            {address.mobile}
+          </span>
+        </span>
+        <span className="cm-co-address__line">
+          <bdi>{address.area.text}</bdi>
+        </span>
+        <span className="cm-co-address__line">
+          <bdi>{address.address}</bdi>
+        </span>
+      </span>
+      <span className="cm-co-address__change">
+        {t('checkout.changeAddress')}
+        <RightOutline className="cm-co-chevron" aria-hidden="true" />
+      </span>
+    </button>
+  );
+}

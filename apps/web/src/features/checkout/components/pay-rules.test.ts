@@ -1,0 +1,64 @@
+import type { Address } from '@crossmart/contract';
+import { describe, expect, it } from 'vitest';
+import { checkoutAddress, earliestDeadline, formatCountdown, payFailure, secondsLeft } from './pay-rules.ts';
+
+describe('pay deadline', () => {
+  const now = Date.parse('2026-11-21T10:00:00.000Z');
+
+  it('counts whole seconds down to zero, never below', () => {
+    expect(secondsLeft('2026-11-21T10:30:00.000Z', now)).toBe(1800);
+    expect(secondsLeft('2026-11-21T10:00:00.400Z', now)).toBe(1);
+    expect(secondsLeft('2026-11-21T09:59:00.000Z', now)).toBe(0);
+    expect(secondsLeft(null, now)).toBeUndefined();
+    expect(secondsLeft('not a date', now)).toBeUndefined();
+  });
+
+  it('shows minutes and seconds, hours only when needed', () => {
+    expect(formatCountdown(1800)).toBe('30:00');
+    expect(formatCountdown(61)).toBe('01:01');
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(3723)).toBe('1:02:03');
+  });
+
+  it('takes the earliest deadline of the orders paid together', () => {
+    expect(earliestDeadline(['2026-11-21T10:30:00Z', null, '2026-11-21T10:29:00Z'])).toBe('2026-11-21T10:29:00Z');
+    expect(earliestDeadline([null, undefined])).toBeUndefined();
+  });
+});
+
+describe('pay refusals', () => {
+  it('asks for a payment code, offers a top-up, or lets the buyer try again', () => {
+    expect(payFailure('PAY_PASSWORD_NOT_SET')).toBe('setPayCode');
+    expect(payFailure('INSUFFICIENT_BALANCE')).toBe('topUp');
+    for (const key of ['PAY_PASSWORD_WRONG', 'PAY_LOCKED', 'ORDER_STATUS_INVALID', undefined]) {
+      expect(payFailure(key)).toBe('retry');
+    }
+  });
+});
+
+describe('checkout address', () => {
+  const address = (id: number, is_default = false): Address => ({
+    id,
+    name: `Name ${id}`,
+    mobile: '+819000000000',
+    area: { codes: ['JP'], text: 'Japan' },
+    address: 'Street 1',
+    tag: 'home',
+    is_default,
+    created_at: '2026-11-21T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+  });
+  const book = [address(1), address(2, true), address(3)];
+
+  it('uses the picked address, else the default, else the first', () => {
+    expect(checkoutAddress(book, 3)?.id).toBe(3);
+    expect(checkoutAddress(book, undefined)?.id).toBe(2);
+    expect(checkoutAddress(book, 99)?.id).toBe(2);
+    expect(checkoutAddress([address(5), address(6)], undefined)?.id).toBe(5);
+  });
+
+  it('has none for an empty or unloaded book', () => {
+    expect(checkoutAddress([], 1)).toBeUndefined();
+    expect(checkoutAddress(undefined, 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import type { Address } from '@crossmart/contract';
+
+/** Whole seconds until the pay deadline (0 once passed); undefined when there is none. */
+export function secondsLeft(deadline: string | null | undefined, now: number): number | undefined {
+  if (!deadline) return undefined;
+  const at = Date.parse(deadline);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "29:59", or "1:02:03" past an hour; digits stay Latin in every language (a timer). */
+export function formatCountdown(seconds: number): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
+}
+
+/** The earliest deadline of several orders paid together: the payment must beat it. */
+export function earliestDeadline(deadlines: ReadonlyArray<string | null | undefined>): string | undefined {
+  let earliest: string | undefined;
+  for (const deadline of deadlines) {
+    if (deadline && (earliest === undefined || Date.parse(deadline) < Date.parse(earliest))) earliest = deadline;
+  }
+  return earliest;
+}
+
+/**
+ * What the pay dialog does after a refusal: ask to set a payment code first, offer a top-up, or
+ * stay open for another try (wrong code, lock, an order no longer payable) with the server's words.
+ */
+export type PayFailure = 'setPayCode' | 'topUp' | 'retry';
+
+export function payFailure(errorKey: string | undefined): PayFailure {
+  if (errorKey === 'PAY_PASSWORD_NOT_SET') return 'setPayCode';
+  if (errorKey === 'INSUFFICIENT_BALANCE') return 'topUp';
+  return 'retry';
+}
+
+/**
+ * The checkout's address: the one picked on `/address?select=1` while it is still in the book,
+ * else the default, else the first; none for an empty book.
+ */
+export function checkoutAddress(book: readonly Address[] | undefined, pickedId: number | undefined) {
+  if (!book || book.length === 0) return undefined;
+  return book.find((address) => address.id === pickedId) ?? book.find((address) => address.is_default) ?? book[0];
+}

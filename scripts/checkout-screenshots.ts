@@ -1,0 +1,130 @@
+/**
+ * `node scripts/checkout-screenshots.ts [baseURL] [outDir]`: the bag, checkout and payment (with the
+ * pay dialog open) at 390×844 in Japanese, English and Arabic, written to docs/screenshots/.
+ * Needs a running server with the demo data (`SEED_DEMO=true`). It changes the demo buyer's data:
+ * puts two products of two shops in the bag (when it is empty), adds an address (when there is
+ * none) and places one unpaid buy-now order for the payment screen.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
+const out = process.argv[3] ?? path.join(root, 'docs/screenshots');
+
+async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', token },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 1) throw new Error(`${url}: ${json.msg}`);
+  return json.data;
+}
+
+type Product = { id: number; shop_id: number };
+type Detail = { skus: { id: number; stock: number }[] };
+type Bag = { shops: { items: { id: number }[] }[] };
+
+const login = await call<{ userinfo: { token: string } }>('POST', '/api/user/login', '', {
+  account: 'demo',
+  password: 'demo123',
+});
+const token = login.userinfo.token;
+
+/** In-stock SKUs of the best sellers of two different shops. */
+async function twoShopsSkus(): Promise<number[]> {
+  const { list } = await call<{ list: Product[] }>('GET', '/api/product/list?sort=sales&limit=30', token);
+  const shops = new Set<number>();
+  const skus: number[] = [];
+  for (const product of list) {
+    if (shops.has(product.shop_id)) continue;
+    const sku = (await call<Detail>('GET', `/api/product/detail?id=${product.id}`, token)).skus.find(
+      (item) => item.stock > 3,
+    );
+    if (!sku) continue;
+    shops.add(product.shop_id);
+    skus.push(sku.id);
+    if (skus.length === 2) break;
+  }
+  return skus;
+}
+
+const lineIds = (bag: Bag) => bag.shops.flatMap((shop) => shop.items.map((line) => line.id));
+const skus = await twoShopsSkus();
+let cartIds = lineIds(await call<Bag>('GET', '/api/cart/list', token));
+if (cartIds.length === 0) {
+  for (const [index, sku] of skus.entries())
+    await call('POST', '/api/cart/add', token, { sku_id: sku, quantity: index + 1 });
+  cartIds = lineIds(await call<Bag>('GET', '/api/cart/list', token));
+}
+let book = await call<{ list: { id: number }[] }>('GET', '/api/user/address_list', token);
+if (book.list.length === 0) {
+  await call('POST', '/api/user/address_add', token, {
+    name: '山田 花子',
+    mobile: '+819011112222',
+    area: { codes: ['JP', 'JP-13', 'JP-13-shinjuku'], text: '日本 / 東京都 / 新宿区' },
+    address: '西新宿 2-8-1 都庁第一本庁舎 45階',
+    tag: 'home',
+    is_default: true,
+  });
+  book = await call<{ list: { id: number }[] }>('GET', '/api/user/address_list', token);
+}
+const order = await call<{ order_ids: number[] }>('POST', '/api/order/create', token, {
+  sku_id: skus[0],
+  quantity: 1,
+  address_id: book.list[0]?.id,
+});
+const userinfo = await call<Record<string, unknown>>('GET', '/api/user/getUserInfo', token);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const screens = {
+  bag: '/bag',
+  checkout: `/checkout?cart_ids=${cartIds.join(',')}`,
+  payment: `/payment?order_ids=${order.order_ids.join(',')}`,
+};
+for (const language of [
+  { file: 'jp', locale: 'ja-JP' },
+  { file: 'en', locale: 'en-US' },
+  { file: 'ar', locale: 'ar' },
+]) {
+  for (const [screen, url] of Object.entries(screens)) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: language.locale,
+      colorScheme: 'light',
+    });
+    await context.addInitScript(
+      ({ file, token, userinfo }) => {
+        if (localStorage.getItem('crossmart-shot')) return;
+        localStorage.setItem('crossmart-shot', '1');
+        document.cookie = `language=${file}; path=/`;
+        document.cookie = `Admin-Token=${token}; path=/`;
+        const state = { token, userInfo: userinfo, backData: null, history: [] };
+        localStorage.setItem('crossmart-session', JSON.stringify({ state, version: 1 }));
+      },
+      { file: language.file, token, userinfo },
+    );
+    const page = await context.newPage();
+    await page.goto(`${baseURL}${url}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    if (screen === 'payment') {
+      await page.getByTestId('payment-pay').click();
+      await page.waitForTimeout(900);
+    }
+    const file = path.join(out, `${screen}-${language.file}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await context.close();
+  }
+}
+await browser.close();
