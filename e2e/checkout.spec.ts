@@ -4,7 +4,9 @@ import { expect, test } from './fixtures.ts';
 /**
  * Issue 7 (shopper screens): the demo buyer adds products of two shops to the bag from their detail
  * pages, changes a quantity, settles, adds a new address from checkout through the address form,
- * places the orders and pays them with the payment code; and a wrong payment code pays nothing.
+ * places the orders and pays them with the payment code; each shop's merchant ships, the buyer
+ * confirms receipt, the after-sale window passes on the test clock and the merchants are paid.
+ * And a wrong payment code pays nothing.
  * The browser runs in Japanese (playwright.config.ts).
  */
 
@@ -33,6 +35,14 @@ async function api<T>(request: APIRequestContext, token: string, url: string, da
   expect(body.code, `${url}: ${body.msg}`).toBe(1);
   return body.data;
 }
+
+async function login(request: APIRequestContext, account: string, password: string): Promise<string> {
+  const data = await api<{ userinfo: { token: string } }>(request, '', '/api/user/login', { account, password });
+  return data.userinfo.token;
+}
+
+/** The demo seed gives shop n (a fresh database numbers them from 1) to `merchant`, then `merchant<n>`. */
+const merchantOf = (shopId: number) => (shopId === 1 ? 'merchant' : `merchant${shopId}`);
 
 const balanceOf = async (request: APIRequestContext, token: string) =>
   (await api<{ balance: number }>(request, token, '/api/user/getUserInfo')).balance;
@@ -69,7 +79,7 @@ async function typeCode(page: Page, code: string) {
 
 const yen = (amount: number) => amount.toLocaleString('ja-JP');
 
-test('bag → checkout with a new address → place orders → pay with the payment code', async ({
+test('bag → checkout with a new address → pay with the payment code → shipped → received → completed, merchants paid', async ({
   page,
   request,
   loginAsDemo,
@@ -173,14 +183,61 @@ test('bag → checkout with a new address → place orders → pay with the paym
   await expect(page.getByText('支払いが完了しました')).toBeVisible();
   await expect(page).toHaveURL(/\/myPurchases\/1$/);
   expect(await balanceOf(request, token)).toBe(start - total);
+  const orders: { id: number; shop_id: number; total: number }[] = [];
   for (const id of orderIds) {
-    const order = await api<{ status: number; address: { name: string } }>(
+    const order = await api<{ id: number; shop_id: number; total: number; status: number; address: { name: string } }>(
       request,
       token,
       `/api/order/detail?id=${id}`,
     );
     expect(order.status).toBe(1);
     expect(order.address.name).toBe(name);
+    orders.push(order);
+  }
+  for (const { id } of orders) await expect(shown(page).locator(`[data-order-id="${id}"]`)).toBeVisible();
+
+  // Each shop's merchant ships its order (the seller platform is a later issue: its call, directly).
+  const merchants = new Map<number, string>();
+  for (const order of orders) {
+    const merchantToken = await login(request, merchantOf(order.shop_id), 'merchant123');
+    merchants.set(order.id, merchantToken);
+    await api(request, merchantToken, '/api/merchant/order_ship', {
+      order_id: order.id,
+      carrier: 'ヤマト運輸',
+      tracking_no: `4${order.id}0012345`,
+    });
+  }
+  const balancesBefore = new Map<number, number>();
+  for (const [id, merchantToken] of merchants) balancesBefore.set(id, await balanceOf(request, merchantToken));
+
+  // The buyer sees the logistics and confirms receipt of both, each after the dialog.
+  await page.goto(`/orderInfo/${orders[0]?.id}`);
+  await expect(shown(page).getByTestId('logistics')).toContainText(`4${orders[0]?.id}0012345`);
+  await page.goto('/myPurchases/2');
+  for (const { id } of orders) {
+    const card = shown(page).locator(`[data-order-id="${id}"]`);
+    await card.getByTestId('order-confirm').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '受け取りを確認しますか？' });
+    await dialog.getByRole('button', { name: '受け取りました' }).click();
+    await expect(page.getByText('受け取りを確認しました')).toBeVisible();
+    await expect(card).toHaveCount(0);
+  }
+
+  // The after-sale window (7 days) passes on the sweeps' test clock: the orders complete and each
+  // merchant is paid the order total less the 5 % commission.
+  const adminToken = await login(request, 'admin', 'admin123');
+  const sweep = await api<{ completed: number; settled: number }>(request, adminToken, '/api/admin/order_sweeps', {
+    advance_minutes: 8 * 24 * 60,
+  });
+  expect(sweep.settled).toBeGreaterThanOrEqual(2);
+  await page.goto('/myPurchases/4');
+  for (const { id } of orders) {
+    await expect(shown(page).locator(`[data-order-id="${id}"]`).getByTestId('order-status')).toHaveText('完了');
+  }
+  for (const order of orders) {
+    const merchantToken = merchants.get(order.id) ?? '';
+    const credited = order.total - Math.floor((order.total * 500) / 10_000);
+    expect(await balanceOf(request, merchantToken)).toBe((balancesBefore.get(order.id) ?? 0) + credited);
   }
 });
 
