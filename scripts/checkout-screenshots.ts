@@ -1,9 +1,10 @@
 /**
- * `node scripts/checkout-screenshots.ts [baseURL] [outDir]`: the bag, checkout and payment (with the
- * pay dialog open) at 390×844 in Japanese, English and Arabic, written to docs/screenshots/.
- * Needs a running server with the demo data (`SEED_DEMO=true`). It changes the demo buyer's data:
- * puts two products of two shops in the bag (when it is empty), adds an address (when there is
- * none) and places one unpaid buy-now order for the payment screen.
+ * `node scripts/checkout-screenshots.ts [baseURL] [outDir]`: the bag, checkout, payment (with the
+ * pay dialog open), my purchases and a shipped order's detail at 390×844 in Japanese, English and
+ * Arabic, written to docs/screenshots/. Needs a running server with the demo data
+ * (`SEED_DEMO=true`). It changes the demo data: puts two products of two shops in the bag (when it
+ * is empty), adds an address (when there is none), places an unpaid buy-now order for the payment
+ * screen, and a second one that it pays and ships as the shop's demo merchant.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?
 }
 
 type Product = { id: number; shop_id: number };
+/** The demo seed gives shop n (a fresh database numbers them from 1) to `merchant`, then `merchant<n>`. */
+const merchantOf = (shopId: number) => (shopId === 1 ? 'merchant' : `merchant${shopId}`);
 type Detail = { skus: { id: number; stock: number }[] };
 type Bag = { shops: { items: { id: number }[] }[] };
 
@@ -77,6 +80,22 @@ const order = await call<{ order_ids: number[] }>('POST', '/api/order/create', t
   quantity: 1,
   address_id: book.list[0]?.id,
 });
+const shipped = await call<{ order_ids: number[]; orders: { shop_id: number }[] }>('POST', '/api/order/create', token, {
+  sku_id: skus[1],
+  quantity: 2,
+  address_id: book.list[0]?.id,
+});
+const shippedId = shipped.order_ids[0] ?? 0;
+await call('POST', '/api/user/verify_pay', token, { order_ids: [shippedId], paypwd: '123456' });
+const merchant = await call<{ userinfo: { token: string } }>('POST', '/api/user/login', '', {
+  account: merchantOf(shipped.orders[0]?.shop_id ?? 1),
+  password: 'merchant123',
+});
+await call('POST', '/api/merchant/order_ship', merchant.userinfo.token, {
+  order_id: shippedId,
+  carrier: 'Yamato Transport',
+  tracking_no: '4912-3456-7890',
+});
 const userinfo = await call<Record<string, unknown>>('GET', '/api/user/getUserInfo', token);
 
 const browser = await chromium.launch({
@@ -87,6 +106,8 @@ const screens = {
   bag: '/bag',
   checkout: `/checkout?cart_ids=${cartIds.join(',')}`,
   payment: `/payment?order_ids=${order.order_ids.join(',')}`,
+  myPurchases: '/myPurchases/all',
+  orderInfo: `/orderInfo/${shippedId}`,
 };
 for (const language of [
   { file: 'jp', locale: 'ja-JP' },
