@@ -128,6 +128,8 @@ export async function listCart(db: Database, userId: number, lang: LanguageFile)
       group = { shop_id: row.shop_id, shop_name: row.shop_name, shop_logo: row.shop_logo, items: [] };
       groups.set(row.shop_id, group);
     }
+    // A line counts towards the total only when it could be checked out: listed and in stock.
+    const available = row.available && row.stock > 0;
     group.items.push({
       id: row.id,
       sku_id: row.sku_id,
@@ -139,10 +141,10 @@ export async function listCart(db: Database, userId: number, lang: LanguageFile)
       specs: row.specs,
       price: row.price,
       stock: row.stock,
-      available: row.available && row.stock > 0,
+      available,
     });
     count += row.quantity;
-    if (row.selected && row.available) {
+    if (row.selected && available) {
       selectedCount += row.quantity;
       selectedAmount += row.price * row.quantity;
     }

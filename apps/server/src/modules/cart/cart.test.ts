@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { cartItems } from '../../db/schema/index.ts';
+import { cartItems, productSkus } from '../../db/schema/index.ts';
 import { call, expectOk, newBuyer, newProduct, newShop } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { setProductStatus } from '../catalog/index.ts';
@@ -110,6 +110,20 @@ describe('cart', () => {
     expect(
       await call(ctx.app, 'POST', '/api/order/preview', buyer.token, z.unknown(), { cart_ids: [line.id] }),
     ).toMatchObject({ ok: false, error: 'PRODUCT_UNAVAILABLE' });
+  });
+
+  it('leaves a sold-out line out of the selected total', async () => {
+    const buyer = await newBuyer(ctx.app, db);
+    const shop = await newShop(db, null);
+    const soldOut = await newProduct(db, shop.id, { price: 300, stock: 2 });
+    const inStock = await newProduct(db, shop.id, { price: 500, stock: 2 });
+    for (const p of [soldOut, inStock]) {
+      expectOk(await call(ctx.app, 'POST', '/api/cart/add', buyer.token, cartItemRowSchema, { sku_id: p.skuId }));
+    }
+    await db.update(productSkus).set({ stock: 0 }).where(eq(productSkus.id, soldOut.skuId));
+    const list = expectOk(await call(ctx.app, 'GET', '/api/cart/list', buyer.token, cartListSchema));
+    expect(list.shops[0]?.items.map((item) => item.available)).toEqual([false, true]);
+    expect(list).toMatchObject({ count: 2, selected_count: 1, selected_amount: 500 });
   });
 
   it('answers 401 without a token', async () => {
