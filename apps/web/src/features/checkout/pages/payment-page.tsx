@@ -17,9 +17,9 @@ import { orderDetailQuery, verifyPay } from '../api/payment.ts';
 import { type ActionKey, keyForAction } from '../components/action-key.ts';
 import { handedOrders } from '../components/back-data.ts';
 import { parseOrderIds } from '../components/checkout-input.ts';
-import { PayDialog } from '../components/pay-dialog.tsx';
 import { earliestDeadline, formatCountdown, payFailure, secondsLeft } from '../components/pay-rules.ts';
 import '../checkout.css';
+import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
 
 /** The clock for the countdown, ticking each second while the screen shows. */
 function useNow(): number {
@@ -230,23 +230,34 @@ export default function PaymentPage() {
         </Button>
       </div>
 
-      <PayDialog
+      <PayCodeDialog
         open={open}
         amount={amount}
         code={code}
         busy={busy}
         error={error}
-        offerTopUp={offerTopUp}
+        errorAction={
+          offerTopUp && (
+            <Button
+              size="small"
+              shape="rounded"
+              color="primary"
+              fill="outline"
+              onClick={() => {
+                setOpen(false);
+                navigate('/topUp');
+              }}
+            >
+              {t('payment.topUp')}
+            </Button>
+          )
+        }
         onCode={(value) => {
           setCode(value);
           if (value) setError(undefined);
         }}
         onFill={(value) => void pay(value)}
         onClose={() => setOpen(false)}
-        onTopUp={() => {
-          setOpen(false);
-          navigate('/topUp');
-        }}
       />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, NumberKeyboard, PasscodeInput, Popup, Selector } from 'antd-mobile';
+import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { fetchUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
+import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
 import { type ExtractBody, extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
 import { feeOf, toMinor } from '../components/amount.ts';
 
@@ -21,7 +22,6 @@ type Values = {
   network?: string;
   address?: string;
 };
-const payCodeLength = 6;
 
 /** `/withDraw`: balance, fee and arrival preview, bank or on-chain form, payment-code keypad. */
 export default function WithdrawPage() {
@@ -180,18 +180,15 @@ export default function WithdrawPage() {
           </>
         )}
       </Form>
-      <Popup visible={pending !== undefined} onMaskClick={() => setPending(undefined)} bodyClassName="cm-paycode">
-        <p className="cm-paycode__title">{t('wallet.enterPayCode')}</p>
-        <p className="cm-paycode__amount">{money(pending?.amount ?? 0)}</p>
-        <PasscodeInput
-          length={payCodeLength}
-          value={code}
-          onChange={setCode}
-          onFill={pay}
-          keyboard={<NumberKeyboard />}
-          data-testid="paycode"
-        />
-      </Popup>
+      <PayCodeDialog
+        open={pending !== undefined}
+        amount={pending?.amount ?? 0}
+        code={code}
+        busy={busy}
+        onCode={setCode}
+        onFill={(value) => void pay(value)}
+        onClose={() => setPending(undefined)}
+      />
     </Page>
   );
 }

@@ -1,44 +1,45 @@
-import { Button, ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
+import { ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../../shared/lib/use-money.ts';
+import { useMoney } from '../lib/use-money.ts';
+import './pay-code-dialog.css';
 
 /** The in-app keypad takes this many digits (contract `verifyPayBodySchema`). */
 export const payCodeLength = 6;
 
-export interface PayDialogProps {
+export interface PayCodeDialogProps {
   open: boolean;
   amount: number;
   code: string;
   busy: boolean;
-  /** The last refusal: "pay failed" with the server's words. */
-  error: string | undefined;
-  /** The balance was short: offer a top-up. */
-  offerTopUp: boolean;
+  /** The last refusal in the server's words, under "pay failed"; without it the hint shows. */
+  error?: string | undefined;
+  /** Shown under the refusal, e.g. a top-up button when the balance was short. */
+  errorAction?: ReactNode;
   onCode(code: string): void;
   onFill(code: string): void;
   onClose(): void;
-  onTopUp(): void;
 }
 
-/** The pay dialog of spec §2: the amount and a 6-digit payment-code keypad. */
-export function PayDialog({
+/**
+ * The payment-code sheet of spec §2 (pay dialog, withdrawal): the amount and a 6-digit keypad.
+ * The keypad is a sheet of its own; while it shows, the dialog rises above it.
+ */
+export function PayCodeDialog({
   open,
   amount,
   code,
   busy,
   error,
-  offerTopUp,
+  errorAction,
   onCode,
   onFill,
   onClose,
-  onTopUp,
-}: PayDialogProps) {
+}: PayCodeDialogProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const passcode = useRef<PasscodeInputRef>(null);
-  // The keypad is a sheet of its own at the bottom: while it shows, the dialog rises above it.
   const [keypad, setKeypad] = useState(false);
 
   // Open the keypad with the dialog, and again after a refused try.
@@ -96,11 +97,7 @@ export function PayDialog({
           <b>{t('messages.payFailed')}</b>
           {/* The server's words may be in another script than the UI (a fallback language). */}
           <bdi>{error}</bdi>
-          {offerTopUp && (
-            <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onTopUp}>
-              {t('payment.topUp')}
-            </Button>
-          )}
+          {errorAction}
         </div>
       ) : (
         <p className="cm-pay-dialog__hint">{t('payment.codeHint', { count: payCodeLength })}</p>
