@@ -73,7 +73,13 @@ export async function newShop(db: Database, ownerUserId: number | null) {
 export async function newProduct(
   db: Database,
   shopId: number,
-  input: { price: number; stock: number; freight?: number; specs?: Array<{ name: string; value: string }> },
+  input: {
+    price: number;
+    stock: number;
+    freight?: number;
+    specs?: Array<{ name: string; value: string }>;
+    titleI18n?: Record<string, string>;
+  },
 ): Promise<{ productId: number; skuId: number }> {
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (!category) throw new Error('no category');
@@ -81,6 +87,7 @@ export async function newProduct(
     shopId,
     categoryId: category.id,
     title: `Product ${Math.random().toString(36).slice(2, 8)}`,
+    ...(input.titleI18n ? { titleI18n: input.titleI18n } : {}),
     images: ['/uploads/p.webp'],
     freight: input.freight ?? 0,
     skus: [{ specs: input.specs ?? [{ name: 'Color', value: 'Black' }], price: input.price, stock: input.stock }],
@@ -114,7 +121,7 @@ export async function call<T extends z.ZodType>(
   const res = await app.inject({
     method,
     url,
-    headers: { ...headers, lang: 'en', ...(token ? { token } : {}) },
+    headers: { lang: 'en', ...headers, ...(token ? { token } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   const body = res.json();

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { productSkus, products, type SpecPair, shops } from './catalog.ts';
+import { type I18nText, productSkus, products, type SpecPair, shops } from './catalog.ts';
 
 /**
  * Cart, orders, promo codes and logistics (issue 7). Order statuses are spec §4's:
@@ -142,8 +142,9 @@ export const orderItems = pgTable(
     skuId: integer('sku_id')
       .notNull()
       .references(() => productSkus.id),
-    /** Snapshots at checkout. */
+    /** Snapshots at checkout: the title in the buyer's language then, and in every language the product had. */
     title: text('title').notNull(),
+    titleI18n: jsonb('title_i18n').$type<I18nText>().notNull().default({}),
     image: text('image').notNull().default(''),
     specs: jsonb('specs').$type<SpecPair[]>().notNull().default([]),
     price: integer('price').notNull(),

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cartItems,
+  type I18nText,
   orderItems,
   orderStatusLog,
   orders,
@@ -41,6 +42,7 @@ interface Line {
   quantity: number;
   productId: number;
   title: string;
+  titleI18n: I18nText;
   image: string;
   specs: SpecPair[];
   price: number;
@@ -95,10 +97,10 @@ async function loadLines(db: Database, userId: number, body: CheckoutBody, lang:
   if (body.cart_ids && rows.length !== new Set(body.cart_ids).size) throw new AppError('CART_ITEM_NOT_FOUND');
   if (!body.cart_ids && rows.length === 0) throw new AppError('SKU_NOT_FOUND');
   if (rows.length === 0) throw new AppError('CHECKOUT_EMPTY');
-  return rows.map(({ titleI18n, images, ...row }) => ({
+  return rows.map(({ images, ...row }) => ({
     ...row,
     quantity: Number(row.quantity),
-    title: localText(row.title, titleI18n, lang),
+    title: localText(row.title, row.titleI18n, lang),
     image: images[0] ?? '',
   }));
 }
@@ -289,6 +291,7 @@ export async function createOrders(
         productId: line.productId,
         skuId: line.skuId,
         title: line.title,
+        titleI18n: line.titleI18n,
         image: line.image,
         specs: line.specs,
         price: line.price,

@@ -118,7 +118,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
         response: { 200: successEnvelope(orderListSchema) },
       },
     },
-    async (request) => ok(request, await listOrders(db, currentUser(request).id, request.query)),
+    async (request) => ok(request, await listOrders(db, currentUser(request).id, request.query, request.lang)),
   );
   app.get(
     '/api/order/detail',
@@ -133,7 +133,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
       },
     },
     async (request) =>
-      ok(request, await getOrderDetail(db, await loadOrderSettings(db), currentUser(request).id, request.query.id)),
+      ok(
+        request,
+        await getOrderDetail(db, await loadOrderSettings(db), currentUser(request).id, request.query.id, request.lang),
+      ),
   );
   app.post(
     '/api/order/cancel',

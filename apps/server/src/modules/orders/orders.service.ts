@@ -1,4 +1,5 @@
 import type {
+  LanguageFile,
   OrderDetail,
   OrderList,
   OrderListQuery,
@@ -19,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
+import { localText } from '../cart/index.ts';
 import { recordSales, releaseStock } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -46,7 +48,12 @@ async function logStatus(
 }
 
 /** Orders with their items and shop names, in the order of `ids`; only the user's own. */
-export async function loadOrderSummaries(db: Database, userId: number, ids: number[]): Promise<OrderSummary[]> {
+export async function loadOrderSummaries(
+  db: Database,
+  userId: number,
+  ids: number[],
+  lang: LanguageFile,
+): Promise<OrderSummary[]> {
   if (ids.length === 0) return [];
   const [rows, items] = await Promise.all([
     db
@@ -77,7 +84,8 @@ export async function loadOrderSummaries(db: Database, userId: number, ids: numb
           id: item.id,
           product_id: item.productId,
           sku_id: item.skuId,
-          title: item.title,
+          // Shown in the reader's language: the snapshot keeps every translation the product had.
+          title: localText(item.title, item.titleI18n, lang),
           image: item.image,
           specs: item.specs,
           price: item.price,
@@ -153,7 +161,12 @@ export async function verifyPay(
   });
 }
 
-export async function listOrders(db: Database, userId: number, query: OrderListQuery): Promise<OrderList> {
+export async function listOrders(
+  db: Database,
+  userId: number,
+  query: OrderListQuery,
+  lang: LanguageFile,
+): Promise<OrderList> {
   const filter =
     query.status === 'all'
       ? eq(orders.userId, userId)
@@ -180,7 +193,7 @@ export async function listOrders(db: Database, userId: number, query: OrderListQ
   }
   const ids = rows.slice(0, query.limit).map((row) => row.id);
   return {
-    list: await loadOrderSummaries(db, userId, ids),
+    list: await loadOrderSummaries(db, userId, ids, lang),
     page: query.page,
     limit: query.limit,
     has_more: rows.length > query.limit,
@@ -194,8 +207,9 @@ export async function getOrderDetail(
   settings: OrderSettings,
   userId: number,
   orderId: number,
+  lang: LanguageFile,
 ): Promise<OrderDetail> {
-  const [summary] = await loadOrderSummaries(db, userId, [orderId]);
+  const [summary] = await loadOrderSummaries(db, userId, [orderId], lang);
   if (!summary) throw new AppError('ORDER_NOT_FOUND');
   const [[order], history, logistics] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, orderId)),

@@ -261,6 +261,36 @@ describe('payment', () => {
   });
 });
 
+describe('item titles', () => {
+  it('shows an order’s items in the reader’s language, from the snapshot taken at checkout', async () => {
+    const buyer = await newBuyer(ctx.app, db);
+    const shop = await newShop(db, null);
+    const p = await newProduct(db, shop.id, {
+      price: 500,
+      stock: 5,
+      titleI18n: { jp: '白いシャツ', en: 'White shirt' },
+    });
+    const id = expectOk(await create(buyer, { sku_id: p.skuId, quantity: 1 })).order_ids[0] ?? 0;
+    // The product is renamed afterwards: the order keeps what was bought.
+    await db
+      .update(products)
+      .set({ titleI18n: { jp: '黒いシャツ', en: 'Black shirt' } })
+      .where(eq(products.id, p.productId));
+    const read = async (lang: string) =>
+      expectOk(
+        await call(ctx.app, 'GET', `/api/order/detail?id=${id}`, buyer.token, orderDetailSchema, undefined, { lang }),
+      ).items[0]?.title;
+    expect(await read('jp')).toBe('白いシャツ');
+    expect(await read('en')).toBe('White shirt');
+    const list = expectOk(
+      await call(ctx.app, 'GET', '/api/user/order_list?status=0', buyer.token, orderListSchema, undefined, {
+        lang: 'jp',
+      }),
+    );
+    expect(list.list.find((order) => order.id === id)?.items[0]?.title).toBe('白いシャツ');
+  });
+});
+
 describe('idempotency keys', () => {
   const withKey = (key: string) => ({ 'idempotency-key': key });
 

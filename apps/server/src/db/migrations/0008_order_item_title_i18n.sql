@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "title_i18n" jsonb DEFAULT '{}'::jsonb NOT NULL;
