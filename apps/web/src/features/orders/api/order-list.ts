@@ -7,9 +7,9 @@ import { orderListKey } from './keys.ts';
 const limit = 10;
 
 /** `GET /api/user/order_list?status=&page=&limit=`: a page of orders plus the counts per filter. */
-export const orderListQuery = (status: StatusFilter) =>
+export const orderListQuery = (status: StatusFilter, lang: string) =>
   infiniteQueryOptions({
-    queryKey: orderListKey(status),
+    queryKey: orderListKey(status, lang),
     queryFn: ({ pageParam }) => api.get<OrderList>('/api/user/order_list', { status, page: pageParam, limit }),
     initialPageParam: 1,
     getNextPageParam: (last: OrderList) => (last.has_more ? last.page + 1 : undefined),

@@ -1,5 +1,6 @@
 import type { OrderList, OrderSummary } from '@crossmart/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
@@ -20,7 +21,8 @@ export default function MyPurchasesPage() {
   const status = filterFromParam(param);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(orderListQuery(status));
+  const { i18n } = useTranslation();
+  const query = useInfiniteQuery(orderListQuery(status, i18n.language));
   const { run, pending } = useOrderActions();
   // Until this tab's first page arrives, the counts another tab fetched keep the badges in place.
   const cachedCounts = () =>

@@ -225,9 +225,9 @@ function OrderInfo({ order }: { order: OrderDetail }) {
 
 /** Order detail with logistics (spec §2 `/orderInfo/:id?`). */
 export default function OrderInfoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = parseId(useParams().id);
-  const query = useQuery({ ...orderDetailQuery(id ?? 0), enabled: id !== undefined });
+  const query = useQuery({ ...orderDetailQuery(id ?? 0, i18n.language), enabled: id !== undefined });
   let body: ReactNode;
   if (id !== undefined && query.isPending) body = <ListSkeleton rows={3} />;
   else if (query.data) body = <OrderInfo order={query.data} />;
