@@ -132,7 +132,7 @@ async function findPromo(db: Database, code: string, lock: boolean): Promise<Pro
     .from(promoCodes)
     .where(eq(promoCodes.code, normalizePromoCode(code)));
   const [promo] = lock ? await query.for('update') : await query;
-  if (!promo || promo.status !== 1) throw new AppError('PROMO_INVALID');
+  if (promo?.status !== 1) throw new AppError('PROMO_INVALID');
   return promo;
 }
 
