@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, phonePage, shotLanguages } from './lib/phone-shots.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
@@ -98,10 +98,7 @@ await call('POST', '/api/merchant/order_ship', merchant.userinfo.token, {
 });
 const userinfo = await call<Record<string, unknown>>('GET', '/api/user/getUserInfo', token);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const screens = {
   bag: '/bag',
   checkout: `/checkout?cart_ids=${cartIds.join(',')}`,
@@ -109,32 +106,9 @@ const screens = {
   myPurchases: '/myPurchases/all',
   orderInfo: `/orderInfo/${shippedId}`,
 };
-for (const language of [
-  { file: 'jp', locale: 'ja-JP' },
-  { file: 'en', locale: 'en-US' },
-  { file: 'ar', locale: 'ar' },
-]) {
+for (const language of shotLanguages) {
   for (const [screen, url] of Object.entries(screens)) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: language.locale,
-      colorScheme: 'light',
-    });
-    await context.addInitScript(
-      ({ file, token, userinfo }) => {
-        if (localStorage.getItem('crossmart-shot')) return;
-        localStorage.setItem('crossmart-shot', '1');
-        document.cookie = `language=${file}; path=/`;
-        document.cookie = `Admin-Token=${token}; path=/`;
-        const state = { token, userInfo: userinfo, backData: null, history: [] };
-        localStorage.setItem('crossmart-session', JSON.stringify({ state, version: 1 }));
-      },
-      { file: language.file, token, userinfo },
-    );
-    const page = await context.newPage();
+    const page = await phonePage(browser, language, { token, userinfo });
     await page.goto(`${baseURL}${url}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
@@ -145,7 +119,7 @@ for (const language of [
     const file = path.join(out, `${screen}-${language.file}.png`);
     await page.screenshot({ path: file });
     console.log(file);
-    await context.close();
+    await page.context().close();
   }
 }
 await browser.close();

@@ -5,16 +5,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, phonePage, shotLanguages } from './lib/phone-shots.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = path.join(root, 'docs/screenshots');
-const languages = [
-  { file: 'jp', locale: 'ja-JP' },
-  { file: 'en', locale: 'en-US' },
-  { file: 'ar', locale: 'ar' },
-] as const;
 
 async function call(url: string, token: string, body?: unknown) {
   const response = await fetch(`${baseURL}${url}`, {
@@ -56,32 +51,10 @@ if (list.length === 0) {
 const { list: addresses } = (await call('/api/user/address_list', token)) as { list: { id: number }[] };
 const editId = addresses[0]?.id;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-for (const language of languages) {
+const browser = await launchChromium();
+for (const language of shotLanguages) {
   for (const screen of ['address', 'addressForm', 'addressEdit', 'addressPicker'] as const) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: language.locale,
-      colorScheme: 'light',
-    });
-    await context.addInitScript(
-      ({ file, token, userinfo }) => {
-        if (localStorage.getItem('crossmart-shot')) return;
-        localStorage.setItem('crossmart-shot', '1');
-        document.cookie = `language=${file}; path=/`;
-        document.cookie = `Admin-Token=${token}; path=/`;
-        const state = { token, userInfo: userinfo, backData: null, history: ['/me'] };
-        localStorage.setItem('crossmart-session', JSON.stringify({ state, version: 1 }));
-      },
-      { file: language.file, token, userinfo },
-    );
-    const page = await context.newPage();
+    const page = await phonePage(browser, language, { token, userinfo, history: ['/me'] });
     const url = {
       address: '/address',
       addressForm: '/addressForm',
@@ -101,7 +74,7 @@ for (const language of languages) {
     const file = path.join(out, `${screen}-${language.file}.png`);
     await page.screenshot({ path: file });
     console.log(file);
-    await context.close();
+    await page.context().close();
   }
 }
 await browser.close();

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, phonePage, shotLanguages } from './lib/phone-shots.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3000';
@@ -43,11 +43,6 @@ async function showcase(): Promise<{ product: number; shop: number; category: nu
   return { product: first.id, shop: first.shop_id, category: first.category_id };
 }
 const out = path.join(root, 'docs/screenshots');
-const languages = [
-  { file: 'jp', locale: 'ja-JP' },
-  { file: 'en', locale: 'en-US' },
-  { file: 'ar', locale: 'ar' },
-] as const;
 
 const demoUser = {
   id: 1,
@@ -78,39 +73,13 @@ async function demoToken(): Promise<{ token: string; userinfo: Record<string, un
   return { token: 'screenshot-demo-token', userinfo: demoUser };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const session = await demoToken();
 const shown = await showcase();
-for (const language of languages) {
+for (const language of shotLanguages) {
   for (const screen of screens) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: language.locale,
-      colorScheme: 'light',
-    });
     const loggedIn = !(['login', 'register', 'home', 'explore', 'detail', 'shop'] as Screen[]).includes(screen);
-    await context.addInitScript(
-      ({ file, loggedIn, session }) => {
-        if (localStorage.getItem('crossmart-shot')) return;
-        localStorage.setItem('crossmart-shot', '1');
-        document.cookie = `language=${file}; path=/`;
-        const state: Record<string, unknown> = { token: '', userInfo: null, backData: null, history: [] };
-        if (loggedIn) {
-          document.cookie = `Admin-Token=${session.token}; path=/`;
-          state.token = session.token;
-          state.userInfo = session.userinfo;
-        }
-        localStorage.setItem('crossmart-session', JSON.stringify({ state, version: 1 }));
-      },
-      { file: language.file, loggedIn, session },
-    );
-    const page = await context.newPage();
+    const page = await phonePage(browser, language, loggedIn ? session : undefined);
     const url = {
       login: '/login',
       register: '/register',
@@ -132,7 +101,7 @@ for (const language of languages) {
     const file = path.join(out, `${screen}-${language.file}.png`);
     await page.screenshot({ path: file });
     console.log(file);
-    await context.close();
+    await page.context().close();
   }
 }
 await browser.close();
