@@ -7,7 +7,7 @@ function visit(path: string) {
   const search = query ? `?${query}` : '';
   const route = findRoute(shopperRoutes, pathname);
   if (!route) throw new Error(`no route for ${pathname}`);
-  return { key: screenKey(pathname, search), route, pathname, search };
+  return { key: screenKey(pathname, search, route), route, pathname, search };
 }
 
 describe('route table (spec §2)', () => {
@@ -38,6 +38,14 @@ describe('kept-alive screens', () => {
     const same = keepScreen(entries, visit('/shop/2?backs=1'), 3);
     expect(same.map((entry) => entry.key)).toEqual(['/shop/1', '/shop/2']);
     expect(same.find((entry) => entry.key === '/shop/2')?.search).toBe('?backs=1');
+  });
+
+  it('keeps the order tabs as one screen that follows the chosen tab', () => {
+    let entries = keepScreen([], visit('/myPurchases/all'), 1);
+    entries = keepScreen(entries, visit('/myPurchases/0'), 2);
+    entries = keepScreen(entries, visit('/myPurchases/-1'), 3);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ key: '/myPurchases/:status?', pathname: '/myPurchases/-1' });
   });
 
   it('returns the same list when nothing changes (safe to call while rendering)', () => {

@@ -2,7 +2,10 @@ import { matchPath } from 'react-router';
 import { stripBacks } from '../shared/navigation/history.ts';
 import type { ShopperRoute } from './routes.ts';
 
-/** A screen instance: one per route path + search (without `backs`), so /shop/1 and /shop/2 differ. */
+/**
+ * A screen instance: one per route path + search (without `backs`), so /shop/1 and /shop/2 differ;
+ * one per route for routes marked `oneScreen` (the order tabs).
+ */
 export interface ScreenEntry {
   key: string;
   route: ShopperRoute;
@@ -19,7 +22,8 @@ export function findRoute(routes: readonly ShopperRoute[], pathname: string): Sh
   return routes.find((route) => matchPath({ path: route.path, end: true, caseSensitive: true }, pathname));
 }
 
-export function screenKey(pathname: string, search: string): string {
+export function screenKey(pathname: string, search: string, route?: ShopperRoute): string {
+  if (route?.oneScreen) return route.path;
   return stripBacks(`${pathname}${search}`);
 }
 

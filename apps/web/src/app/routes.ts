@@ -12,6 +12,11 @@ export interface ShopperRoute {
   load: Loader;
   /** Every route is kept alive except /detail (spec §2). */
   keepAlive: boolean;
+  /**
+   * All paths of the route are one kept-alive screen (its parameter is a tab inside the screen),
+   * instead of one screen per path.
+   */
+  oneScreen?: boolean;
   /** For placeholder screens: which empty state they show. */
   empty?: EmptyKind | 'notOpen';
 }
@@ -68,7 +73,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/comment', 'comment', placeholder, 'notOpen'),
   route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', placeholder, 'notOpen'),
   route('/checkout', 'checkout', checkout),
-  route('/myPurchases/:status?', 'myPurchases', myPurchases),
+  { ...route('/myPurchases/:status?', 'myPurchases', myPurchases), oneScreen: true },
   route('/language', 'language', language),
   route('/notification', 'notification', placeholder, 'noRecords'),
   route('/profile', 'profile', profile),

@@ -151,7 +151,9 @@ export function ShopperShell() {
   const [kept, setKept] = useState<readonly ScreenEntry[]>([]);
   const clock = useRef(0);
   const visit =
-    decision.kind === 'allow' && route ? { key: screenKey(pathname, search), route, pathname, search } : undefined;
+    decision.kind === 'allow' && route
+      ? { key: screenKey(pathname, search, route), route, pathname, search }
+      : undefined;
   let entries = kept;
   if (visit?.route.keepAlive) {
     const next = keepScreen(kept, visit, clock.current + 1);

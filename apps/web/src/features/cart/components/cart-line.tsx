@@ -2,6 +2,7 @@ import type { CartLine } from '@crossmart/contract';
 import { Checkbox, Stepper, SwipeAction } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { lineMax } from './cart-changes.ts';
@@ -17,16 +18,12 @@ export interface CartLineProps {
   onDelete(): void;
 }
 
-/** The text of a line's specs ("Colour: red · Size: M"). */
-export function specsText(specs: CartLine['specs']): string {
-  return specs.map((spec) => `${spec.name}: ${spec.value}`).join(' · ');
-}
-
 /** One bag line: box, picture, title, specs, price and stepper; swipe it to reveal "delete". */
 export function CartLineRow({ line, shopId, editing, checked, onCheck, onQuantity, onDelete }: CartLineProps) {
   const { t } = useTranslation();
   const money = useMoney();
-  const specs = specsText(line.specs);
+  const text = useLineText();
+  const specs = text.specs(line.specs);
   const detail = `/detail/${line.product_id}/${shopId}`;
   return (
     <SwipeAction
@@ -62,12 +59,13 @@ export function CartLineRow({ line, shopId, editing, checked, onCheck, onQuantit
                 digits={0}
                 value={line.quantity}
                 onChange={(value) => {
-                  if (value !== line.quantity) onQuantity(value);
+                  // Typing fires on every key, and a cleared box reads 0: only real quantities go out.
+                  if (value >= 1 && value !== line.quantity) onQuantity(value);
                 }}
                 aria-label={t('cart.quantity')}
               />
             ) : (
-              <span className="cm-bag-line__qty">×{line.quantity}</span>
+              <span className="cm-bag-line__qty">{text.times(line.quantity)}</span>
             )}
           </div>
         </div>

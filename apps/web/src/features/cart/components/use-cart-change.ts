@@ -15,6 +15,9 @@ export function useCartChange(listKey: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: changeKey,
+    // Changes set absolute values: they reach the server one at a time, in the order they were made
+    // (the screen still changes at once, in onMutate).
+    scope: { id: 'cart-change' },
     mutationFn: sendCartChange,
     onMutate: async (change: CartChange) => {
       await queryClient.cancelQueries({ queryKey: listKey });

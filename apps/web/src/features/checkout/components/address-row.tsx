@@ -43,7 +43,7 @@ export function AddressRow({
       type="button"
       className="cm-co-address"
       onClick={onChange}
-      aria-label={`${t('checkout.address')}: ${address.name}. ${t('checkout.changeAddress')}`}
+      aria-label={t('checkout.addressAria', { name: address.name })}
       data-testid="checkout-address"
     >
       <span className="cm-co-address__icon" aria-hidden="true">

@@ -1,6 +1,7 @@
 import type { OrderPreview } from '@crossmart/contract';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { AmountRows } from './amount-rows.tsx';
@@ -11,6 +12,7 @@ type PreviewOrder = OrderPreview['orders'][number];
 export function OrderBlock({ order }: { order: PreviewOrder }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const text = useLineText();
   return (
     <section className="cm-section cm-co-order" data-testid="checkout-order">
       <h2 className="cm-co-order__shop">
@@ -23,14 +25,10 @@ export function OrderBlock({ order }: { order: PreviewOrder }) {
             <LazyImage src={item.image} alt="" className="cm-co-item__image" />
             <div className="cm-co-item__main">
               <p className="cm-co-item__title">{item.title}</p>
-              {item.specs.length > 0 && (
-                <p className="cm-co-item__specs">
-                  {item.specs.map((spec) => `${spec.name}: ${spec.value}`).join(' · ')}
-                </p>
-              )}
+              {item.specs.length > 0 && <p className="cm-co-item__specs">{text.specs(item.specs)}</p>}
               <p className="cm-co-item__foot">
                 <span className="cm-co-price">{money(item.price)}</span>
-                <span className="cm-co-item__qty">×{item.quantity}</span>
+                <span className="cm-co-item__qty">{text.times(item.quantity)}</span>
               </p>
             </div>
           </li>

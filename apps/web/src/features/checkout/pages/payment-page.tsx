@@ -200,7 +200,7 @@ export default function PaymentPage() {
         <div className="cm-pay-balance">
           <span className="cm-pay-balance__main">
             <b>{t('payment.balance')}</b>
-            <span data-testid="payment-balance">{balance === undefined ? '—' : money(balance)}</span>
+            <span data-testid="payment-balance">{balance === undefined ? t('common.notKnown') : money(balance)}</span>
           </span>
           {balance !== undefined && balance < amount && payable && (
             <Link to="/topUp" className="cm-pay-balance__topup">

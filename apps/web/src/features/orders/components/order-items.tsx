@@ -1,18 +1,13 @@
 import type { OrderItem } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
-/** "M / Black": the chosen values of a line's specs. */
-export function specText(item: Pick<OrderItem, 'specs'>): string {
-  return item.specs.map((spec) => spec.value).join(' / ');
-}
-
 function ItemBody({ item }: { item: OrderItem }) {
-  const { t } = useTranslation();
   const money = useMoney();
-  const specs = specText(item);
+  const text = useLineText();
+  const specs = text.specs(item.specs);
   return (
     <>
       <LazyImage src={item.image} alt="" className="cm-order-item__image" />
@@ -25,7 +20,7 @@ function ItemBody({ item }: { item: OrderItem }) {
           {money(item.price)}
         </bdi>
         <bdi className="cm-order-item__quantity" dir="ltr">
-          {t('orders.times', { count: item.quantity })}
+          {text.times(item.quantity)}
         </bdi>
       </span>
     </>

@@ -27,7 +27,7 @@ export function StatusTabs({
                   {t(`orderStatus.${filter}`)}
                   {count > 0 && (
                     <span className="cm-order-tab__count" data-testid="order-tab-count">
-                      {count > 99 ? '99+' : count}
+                      {count > 99 ? t('common.manyCount') : count}
                     </span>
                   )}
                 </span>

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@crossmart/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newActionKey } from '../../../shared/api/index.ts';
@@ -29,10 +29,14 @@ export function useOrderActions() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<number | undefined>();
+  // From the first tap to the answer (dialog included): a second tap meanwhile does nothing.
+  const busy = useRef(false);
 
   async function refreshAfterChange() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ordersKey }),
+      // A refund shows in the fund record (the wallet feature's queries).
+      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
       refreshUserInfo().catch(() => undefined),
     ]);
   }
@@ -88,10 +92,12 @@ export function useOrderActions() {
         navigate(`/orderInfo/${order.id}?logistics=1`);
         return;
       case 'cancel':
-        void cancel(order);
-        return;
       case 'confirm':
-        void receive(order);
+        if (busy.current) return;
+        busy.current = true;
+        void (action === 'cancel' ? cancel(order) : receive(order)).finally(() => {
+          busy.current = false;
+        });
         return;
     }
   }

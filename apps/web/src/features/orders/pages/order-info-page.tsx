@@ -123,8 +123,12 @@ function OrderInfo({ order }: { order: OrderDetail }) {
   const { run, pending } = useOrderActions();
   // The list's "logistics" button opens this screen scrolled to the timeline.
   const focusLogistics = search.get('logistics') === '1';
+  // Once per screen: a kept-alive screen shown again re-runs its effects, and the user's place wins.
+  const focused = useRef(false);
   useEffect(() => {
-    if (focusLogistics) logistics.current?.scrollIntoView({ block: 'start' });
+    if (!focusLogistics || focused.current) return;
+    focused.current = true;
+    logistics.current?.scrollIntoView({ block: 'start' });
   }, [focusLogistics]);
   const left = useCountdown(order.pay_deadline);
   const actions = actionsFor(order.status).filter(
@@ -166,7 +170,7 @@ function OrderInfo({ order }: { order: OrderDetail }) {
         <Amounts order={order} />
         {order.remark && (
           <p className="cm-order-remark">
-            {t('orders.remark')}: <bdi>{order.remark}</bdi>
+            <bdi>{t('orders.remarkLine', { remark: order.remark })}</bdi>
           </p>
         )}
       </Section>
