@@ -1,5 +1,6 @@
 import type { OrderList, OrderSummary } from '@crossmart/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -24,6 +25,7 @@ export default function MyPurchasesPage() {
   const { i18n } = useTranslation();
   const query = useInfiniteQuery(orderListQuery(status, i18n.language));
   const { run, pending } = useOrderActions();
+  const tabsRef = useRef<HTMLDivElement>(null);
   // Until this tab's first page arrives, the counts another tab fetched keep the badges in place.
   const cachedCounts = () =>
     queryClient
@@ -34,11 +36,17 @@ export default function MyPurchasesPage() {
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <Page className="cm-orders-page">
-      <StatusTabs
-        value={status}
-        counts={counts}
-        onChange={(next) => navigate(pathForFilter(next), { replace: true })}
-      />
+      <div ref={tabsRef} className="cm-orders-tabs-anchor">
+        <StatusTabs
+          value={status}
+          counts={counts}
+          onChange={(next) => {
+            // The tabs share one screen: another tab's list starts at its top.
+            tabsRef.current?.closest('.cm-screen')?.scrollTo({ top: 0 });
+            navigate(pathForFilter(next), { replace: true });
+          }}
+        />
+      </div>
       <PagedList<OrderSummary>
         items={items}
         hasMore={query.hasNextPage}
