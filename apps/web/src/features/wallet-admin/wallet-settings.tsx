@@ -1,11 +1,36 @@
 import type { DepositChannel, PlatformSettings } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } from './admin-wallet-api.ts';
 
 type ChannelForm = Partial<DepositChannel> & { kind: 'bank' | 'chain' };
+
+/** The platform settings form, one field per setting (limits as in the contract's schema). */
+const settingFields: { name: keyof PlatformSettings; label: string; min: number; max?: number }[] = [
+  { name: 'commission_rate_bp', label: 'admin.commissionBp', min: 0, max: 10_000 },
+  { name: 'withdrawal_fee_bp', label: 'admin.withdrawalFeeBp', min: 0, max: 10_000 },
+  { name: 'min_withdrawal', label: 'admin.minWithdrawal', min: 1 },
+  { name: 'order_unpaid_minutes', label: 'admin.orderUnpaidMinutes', min: 1, max: 1440 },
+  { name: 'order_auto_receive_days', label: 'admin.orderAutoReceiveDays', min: 1, max: 60 },
+  { name: 'order_after_sale_days', label: 'admin.orderAfterSaleDays', min: 0, max: 60 },
+];
 
 /** Admin settings: fee rates and minimum (product.md §2), order timers (§3), deposit channels, the ledger check. */
 export function WalletSettings() {
@@ -44,29 +69,16 @@ export function WalletSettings() {
         />
       )}
       <Card title={t('admin.platformSettings')}>
-        <Form form={settingsForm} layout="inline" onFinish={(values) => saveSettingsMutation.mutate(values)}>
-          <Form.Item name="commission_rate_bp" label={t('admin.commissionBp')} rules={[{ required: true }]}>
-            <InputNumber min={0} max={10000} precision={0} />
-          </Form.Item>
-          <Form.Item name="withdrawal_fee_bp" label={t('admin.withdrawalFeeBp')} rules={[{ required: true }]}>
-            <InputNumber min={0} max={10000} precision={0} />
-          </Form.Item>
-          <Form.Item name="min_withdrawal" label={t('admin.minWithdrawal')} rules={[{ required: true }]}>
-            <InputNumber min={1} precision={0} />
-          </Form.Item>
-          <Form.Item name="order_unpaid_minutes" label={t('admin.orderUnpaidMinutes')} rules={[{ required: true }]}>
-            <InputNumber min={1} max={1440} precision={0} />
-          </Form.Item>
-          <Form.Item
-            name="order_auto_receive_days"
-            label={t('admin.orderAutoReceiveDays')}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={1} max={60} precision={0} />
-          </Form.Item>
-          <Form.Item name="order_after_sale_days" label={t('admin.orderAfterSaleDays')} rules={[{ required: true }]}>
-            <InputNumber min={0} max={60} precision={0} />
-          </Form.Item>
+        <Form form={settingsForm} layout="vertical" onFinish={(values) => saveSettingsMutation.mutate(values)}>
+          <Row gutter={24}>
+            {settingFields.map((field) => (
+              <Col key={field.name} xs={24} md={12} xl={8}>
+                <Form.Item name={field.name} label={t(field.label)} rules={[{ required: true }]}>
+                  <InputNumber min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
           <Button type="primary" htmlType="submit" loading={saveSettingsMutation.isPending}>
             {t('common.save')}
           </Button>
