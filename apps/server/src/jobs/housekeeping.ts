@@ -4,20 +4,14 @@ import type { Database } from '../db/client.ts';
 import { purgeEndedSessions, purgeResetCodes, purgeSentMail } from '../modules/accounts/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
 
-/** Rows deleted per table in one run; `failed` names the purges that threw (logged, others still ran). */
-export interface HousekeepingResult {
-  idempotencyKeys: number;
-  sessions: number;
-  resetCodes: number;
-  sentMail: number;
-  failed: string[];
-}
-
+type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail';
 type Purge = (db: Database, now: Date, batchSize: number) => Promise<number>;
-type Counted = Exclude<keyof HousekeepingResult, 'failed'>;
+
+/** Rows deleted per table in one run; `failed` names the purges that threw (logged, others still ran). */
+export type HousekeepingResult = Record<PurgeName, number> & { failed: PurgeName[] };
 
 /** Each purge lives with the table it deletes from; the retention rules are documented there. */
-const purges: Record<Counted, Purge> = {
+const purges: Record<PurgeName, Purge> = {
   idempotencyKeys: purgeIdempotencyKeys,
   sessions: purgeEndedSessions,
   resetCodes: purgeResetCodes,
@@ -34,7 +28,7 @@ export async function runHousekeeping(
   options: { batchSize?: number; log?: FastifyBaseLogger } = {},
 ): Promise<HousekeepingResult> {
   const result: HousekeepingResult = { idempotencyKeys: 0, sessions: 0, resetCodes: 0, sentMail: 0, failed: [] };
-  for (const [name, purge] of Object.entries(purges) as [Counted, Purge][]) {
+  for (const [name, purge] of Object.entries(purges) as [PurgeName, Purge][]) {
     try {
       result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize);
     } catch (error) {
