@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startOrderSweeps } from './jobs/order-sweeps.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
@@ -145,6 +146,14 @@ export async function buildApp(deps: AppDeps) {
       log: app.log,
     });
     app.addHook('onClose', () => sweeps.stop());
+  }
+  if (config.HOUSEKEEPING_INTERVAL_MS > 0) {
+    const housekeeping = startHousekeeping({
+      db: deps.database.db,
+      intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
+      log: app.log,
+    });
+    app.addHook('onClose', () => housekeeping.stop());
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -43,6 +43,12 @@ describe('config', () => {
     expect(() => parseConfig({ ORDER_TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/ORDER_TEST_CLOCK/);
   });
 
+  it('runs housekeeping hourly by default; 0 turns it off, negatives are refused', () => {
+    expect(parseConfig({}).HOUSEKEEPING_INTERVAL_MS).toBe(3_600_000);
+    expect(parseConfig({ HOUSEKEEPING_INTERVAL_MS: '0' }).HOUSEKEEPING_INTERVAL_MS).toBe(0);
+    expect(() => parseConfig({ HOUSEKEEPING_INTERVAL_MS: '-1' })).toThrow(/HOUSEKEEPING_INTERVAL_MS/);
+  });
+
   it('accepts postgres and redis URLs', () => {
     const config = parseConfig({ DATABASE_URL: 'postgresql://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.DATABASE_URL).toBe('postgresql://u@h:5432/db');

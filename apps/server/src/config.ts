@@ -68,6 +68,8 @@ const envSchema = z.object({
   ORDER_TEST_CLOCK: booleanString.default(false),
   /** How often each server runs the order sweeps; 0 turns them off (tests drive them by hand). */
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often each server deletes old idempotency keys, ended sessions, dead reset codes and sent mail; 0: off. */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
 });
 
 const configSchema = envSchema

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteInBatches, purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -13,6 +14,10 @@ import { ok } from './envelope.ts';
  *
  * A route opts in with `preHandler: replayIdempotent` (fast replay before any costly check such
  * as the payment code) and runs its business transaction through `runIdempotent`.
+ *
+ * Keys are kept 24 hours (`idempotencyKeyRetentionMs`), then housekeeping deletes them
+ * (`purgeIdempotencyKeys`, jobs/housekeeping.ts). A client retries within minutes, so a day is
+ * far beyond any real retry; a key reused after that runs as a new request.
  */
 const headerName = 'idempotency-key';
 /** The OpenAPI description of a route that takes the header. */
@@ -116,4 +121,13 @@ export async function runIdempotent<T>(
   });
   if (outcome.replayed) markReplay(reply);
   return outcome.data;
+}
+
+/** How long a key keeps its answer. Clients retry within minutes; a day leaves a wide margin. */
+export const idempotencyKeyRetentionMs = 24 * 60 * 60 * 1000;
+
+/** Deletes keys created more than `idempotencyKeyRetentionMs` before `now`; returns how many. */
+export function purgeIdempotencyKeys(db: Database, now: Date, batchSize: number = purgeBatchSize): Promise<number> {
+  const cutoff = new Date(now.getTime() - idempotencyKeyRetentionMs);
+  return deleteInBatches(db, idempotencyKeys, idempotencyKeys.id, lt(idempotencyKeys.createdAt, cutoff), batchSize);
 }

@@ -59,6 +59,7 @@ const testDefaults: Record<string, string> = {
   REGISTER_MAX_PER_IP: '100000',
   RESET_MAX_PER_IP: '100000',
   ORDER_SWEEP_INTERVAL_MS: '0',
+  HOUSEKEEPING_INTERVAL_MS: '0',
 };
 
 export async function createTestApp(

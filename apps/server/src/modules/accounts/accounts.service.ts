@@ -10,7 +10,8 @@ import {
   type UserRole,
   userRoleSchema,
 } from '@crossmart/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -374,6 +375,26 @@ export async function resetPasswordWithCode(
     .returning({ id: passwordResetCodes.id });
   if (!consumed) throw invalid();
   await replacePassword(db, row.id, input.newpassword, hashing);
+}
+
+/**
+ * How long a reset code is kept once it can no longer be used (expired, or used/voided). Nothing
+ * reads a dead code; the day is a margin between the purge (server clock) and the code checks
+ * (database clock), and leaves a failed reset from today to be looked into. A live code (unused
+ * and unexpired) is never deleted, whatever its age.
+ */
+export const deadResetCodeRetentionMs = 24 * 60 * 60 * 1000;
+
+/** Deletes reset codes that expired or were used more than a day before `now`; returns how many. */
+export function purgeResetCodes(db: Database, now: Date, batchSize: number = purgeBatchSize): Promise<number> {
+  const cutoff = new Date(now.getTime() - deadResetCodeRetentionMs);
+  return deleteInBatches(
+    db,
+    passwordResetCodes,
+    passwordResetCodes.id,
+    or(lt(passwordResetCodes.expiresAt, cutoff), lt(passwordResetCodes.usedAt, cutoff)),
+    batchSize,
+  );
 }
 
 /**

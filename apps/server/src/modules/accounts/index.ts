@@ -5,6 +5,7 @@ export {
   findUserByAccount,
   getUserInfo,
   type NewUser,
+  purgeResetCodes,
   type UserInfoProvider,
   verifyPayPassword,
 } from './accounts.service.ts';
@@ -16,6 +17,7 @@ export {
   type MailTransport,
   type OutboxMail,
   type OutgoingMail,
+  purgeSentMail,
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
-export { findSessionUser, revokeAllSessions, type SessionUser } from './sessions.service.ts';
+export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';

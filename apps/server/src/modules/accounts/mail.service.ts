@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -134,4 +135,22 @@ export async function listOutbox(
     .where(and(...conditions))
     .orderBy(sql`${mailOutbox.id} desc`)
     .limit(filter.limit ?? 50);
+}
+
+/** How long a sent mail stays in the outbox, for support and the admin console to look up. */
+export const sentMailRetentionMs = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes mail sent more than 30 days before `now`; returns how many. `pending` and `failed` rows
+ * are never deleted: they were not delivered (without SMTP every mail stays `pending`).
+ */
+export function purgeSentMail(db: Database, now: Date, batchSize: number = purgeBatchSize): Promise<number> {
+  const cutoff = new Date(now.getTime() - sentMailRetentionMs);
+  return deleteInBatches(
+    db,
+    mailOutbox,
+    mailOutbox.id,
+    and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, cutoff)),
+    batchSize,
+  );
 }

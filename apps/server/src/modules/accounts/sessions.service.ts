@@ -5,7 +5,8 @@ import {
   type UserRole,
   userRoleSchema,
 } from '@crossmart/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
@@ -109,4 +110,25 @@ export async function revokeAllSessions(db: Database, userId: number): Promise<n
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/**
+ * How long a session row outlives its end (expiry or revocation) before housekeeping deletes it.
+ * An ended session never authenticates again (`findSessionUser` wants it unrevoked and unexpired,
+ * and nothing clears `revoked_at`), but the purge reads the server clock while the check reads the
+ * database's, and a request that passed the check just before expiry renews it a statement later:
+ * an hour is far beyond both.
+ */
+export const endedSessionRetentionMs = 60 * 60 * 1000;
+
+/** Deletes sessions that expired or were revoked more than an hour before `now`; returns how many. */
+export function purgeEndedSessions(db: Database, now: Date, batchSize: number = purgeBatchSize): Promise<number> {
+  const cutoff = new Date(now.getTime() - endedSessionRetentionMs);
+  return deleteInBatches(
+    db,
+    sessions,
+    sessions.id,
+    or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)),
+    batchSize,
+  );
 }

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { purgeBatchSize } from '../db/batch-delete.ts';
+import type { Database } from '../db/client.ts';
+import { purgeEndedSessions, purgeResetCodes, purgeSentMail } from '../modules/accounts/index.ts';
+import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
+
+type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail';
+type Purge = (db: Database, now: Date, batchSize: number) => Promise<number>;
+
+/** Rows deleted per table in one run; `failed` names the purges that threw (logged, others still ran). */
+export type HousekeepingResult = Record<PurgeName, number> & { failed: PurgeName[] };
+
+/** Each purge lives with the table it deletes from; the retention rules are documented there. */
+const purges: Record<PurgeName, Purge> = {
+  idempotencyKeys: purgeIdempotencyKeys,
+  sessions: purgeEndedSessions,
+  resetCodes: purgeResetCodes,
+  sentMail: purgeSentMail,
+};
+
+/**
+ * Deletes the rows of tables that only grow once nobody needs them (one pass over every purge).
+ * A failing purge does not keep the others from running; its error goes to `log`.
+ */
+export async function runHousekeeping(
+  db: Database,
+  now: Date,
+  options: { batchSize?: number; log?: FastifyBaseLogger } = {},
+): Promise<HousekeepingResult> {
+  const result: HousekeepingResult = { idempotencyKeys: 0, sessions: 0, resetCodes: 0, sentMail: 0, failed: [] };
+  for (const [name, purge] of Object.entries(purges) as [PurgeName, Purge][]) {
+    try {
+      result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize);
+    } catch (error) {
+      result.failed.push(name);
+      options.log?.error({ err: error, purge: name }, 'housekeeping purge failed');
+    }
+  }
+  return result;
+}
+
+const firstRunDelayMs = 60_000;
+
+/**
+ * Runs the purges a minute after start and then every `intervalMs` inside the server. Several instances may run it at once: the
+ * batches skip rows another one has locked. A run never overlaps the previous one in the same
+ * process. Tests call `runHousekeeping(db, now)` directly.
+ */
+export function startHousekeeping(options: {
+  db: Database;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+  batchSize?: number;
+}): { stop(): Promise<void> } {
+  const clock = options.clock ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runHousekeeping(options.db, clock(), {
+      log: options.log,
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    })
+      .then((result) => {
+        const { failed, ...deleted } = result;
+        if (Object.values(deleted).some((count) => count > 0)) {
+          options.log.info({ deleted, ...(failed.length > 0 ? { failed } : {}) }, 'housekeeping');
+        }
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'housekeeping failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  // The first run comes soon after start, not a whole interval later: servers restarted more often
+  // than hourly (deploys) would otherwise never purge.
+  const first = setTimeout(tick, Math.min(options.intervalMs, firstRunDelayMs));
+  const timer = setInterval(tick, options.intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop: async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
