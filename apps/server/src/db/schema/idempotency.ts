@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -17,5 +17,9 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('idempotency_keys_user_id_key_key').on(table.userId, table.key)],
+  (table) => [
+    uniqueIndex('idempotency_keys_user_id_key_key').on(table.userId, table.key),
+    // The hourly purge deletes by age (jobs/housekeeping.ts); rows are only ever inserted.
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
 );
