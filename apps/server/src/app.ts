@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startOrderSweeps } from './jobs/order-sweeps.ts';
+import { startShopWindowRefresh } from './jobs/shop-windows.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
     const sweeps = startOrderSweeps({
       db: deps.database.db,
       intervalMs: config.ORDER_SWEEP_INTERVAL_MS,
+      timeZone: config.TIME_ZONE,
       log: app.log,
     });
     app.addHook('onClose', () => sweeps.stop());
@@ -154,6 +156,14 @@ export async function buildApp(deps: AppDeps) {
       log: app.log,
     });
     app.addHook('onClose', () => housekeeping.stop());
+    // The same maintenance rhythm slides the shops' 30-day windows.
+    const windows = startShopWindowRefresh({
+      db: deps.database.db,
+      intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
+      timeZone: config.TIME_ZONE,
+      log: app.log,
+    });
+    app.addHook('onClose', () => windows.stop());
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,7 @@ import { purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
 import { purgeEndedSessions, purgeResetCodes, purgeSentMail } from '../modules/accounts/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
+import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
 type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail';
 type Purge = (db: Database, now: Date, batchSize: number) => Promise<number>;
@@ -42,9 +43,9 @@ export async function runHousekeeping(
 const firstRunDelayMs = 60_000;
 
 /**
- * Runs the purges a minute after start and then every `intervalMs` inside the server. Several instances may run it at once: the
- * batches skip rows another one has locked. A run never overlaps the previous one in the same
- * process. Tests call `runHousekeeping(db, now)` directly.
+ * Runs the purges a minute after start and then every `intervalMs` inside the server. Several
+ * instances may run it at once: the batches skip rows another one has locked. Tests call
+ * `runHousekeeping(db, now)` directly.
  */
 export function startHousekeeping(options: {
   db: Database;
@@ -52,37 +53,23 @@ export function startHousekeeping(options: {
   log: FastifyBaseLogger;
   clock?: () => Date;
   batchSize?: number;
-}): { stop(): Promise<void> } {
+}): IntervalJob {
   const clock = options.clock ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runHousekeeping(options.db, clock(), {
-      log: options.log,
-      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
-    })
-      .then((result) => {
-        const { failed, ...deleted } = result;
-        if (Object.values(deleted).some((count) => count > 0)) {
-          options.log.info({ deleted, ...(failed.length > 0 ? { failed } : {}) }, 'housekeeping');
-        }
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'housekeeping failed'))
-      .finally(() => {
-        running = undefined;
+  return startIntervalJob({
+    name: 'housekeeping',
+    intervalMs: options.intervalMs,
+    // Soon after start, not a whole interval later: servers restarted more often than hourly
+    // (deploys) would otherwise never purge.
+    firstRunMs: Math.min(options.intervalMs, firstRunDelayMs),
+    log: options.log,
+    run: async () => {
+      const { failed, ...deleted } = await runHousekeeping(options.db, clock(), {
+        log: options.log,
+        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       });
-  };
-  // The first run comes soon after start, not a whole interval later: servers restarted more often
-  // than hourly (deploys) would otherwise never purge.
-  const first = setTimeout(tick, Math.min(options.intervalMs, firstRunDelayMs));
-  const timer = setInterval(tick, options.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      if (Object.values(deleted).some((count) => count > 0)) {
+        options.log.info({ deleted, ...(failed.length > 0 ? { failed } : {}) }, 'housekeeping');
+      }
     },
-  };
+  });
 }

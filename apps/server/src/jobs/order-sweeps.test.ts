@@ -42,7 +42,7 @@ afterAll(() => ctx.close());
 
 const minute = 60_000;
 const day = 86_400_000;
-const settings = () => orderSettingsOf(defaultPlatformSettings);
+const settings = () => orderSettingsOf(defaultPlatformSettings, 'Asia/Tokyo');
 const at = (offset: number) => new Date(Date.now() + offset);
 
 async function buy(buyer: Buyer, skuId: number, quantity: number): Promise<number> {
@@ -216,6 +216,7 @@ describe('scheduler', () => {
     const sweeps = startOrderSweeps({
       db,
       intervalMs: 20,
+      timeZone: 'Asia/Tokyo',
       log: ctx.app.log,
       clock: () => at(31 * minute),
     });
@@ -247,7 +248,13 @@ describe('scheduler', () => {
       { key: 'commission_rate_bp', value: 1000 },
     ]);
     try {
-      const sweeps = startOrderSweeps({ db, intervalMs: 20, log: ctx.app.log, clock: () => at(10 * minute) });
+      const sweeps = startOrderSweeps({
+        db,
+        intervalMs: 20,
+        timeZone: 'Asia/Tokyo',
+        log: ctx.app.log,
+        clock: () => at(10 * minute),
+      });
       const deadline = Date.now() + 10_000;
       while ((await statusOf(paid))?.status !== 4 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 25));

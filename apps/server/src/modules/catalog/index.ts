@@ -18,6 +18,7 @@ export {
   type NewReview,
   type NewShop,
   type NewSku,
+  platformDay,
   productSearchVector,
   recordSales,
   recordShopSupport,

@@ -229,6 +229,12 @@ export async function releaseStock(db: Database, skuId: number, quantity: number
   if (!(await moveStock(db, skuId, quantity, false))) throw new AppError('SKU_NOT_FOUND');
 }
 
+/** The platform day (`YYYY-MM-DD`) of an instant: sales and support days count in the platform time zone. */
+export function platformDay(at: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
 /**
  * The 30-day window ending on `today` (a `YYYY-MM-DD` day in the platform time zone): units
  * sold and days with mutual-aid support, recomputed exactly from `shop_daily_stats`.

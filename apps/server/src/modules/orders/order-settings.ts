@@ -9,18 +9,21 @@ export interface OrderSettings {
   afterSaleDays: number;
   /** Commission in basis points of the order total (500 = 5 %). */
   commissionBps: number;
+  /** The platform time zone (config): a completed sale counts on its platform day. */
+  timeZone: string;
 }
 
-export function orderSettingsOf(platform: PlatformSettings): OrderSettings {
+export function orderSettingsOf(platform: PlatformSettings, timeZone: string): OrderSettings {
   return {
     unpaidMinutes: platform.order_unpaid_minutes,
     autoReceiveDays: platform.order_auto_receive_days,
     afterSaleDays: platform.order_after_sale_days,
     commissionBps: platform.commission_rate_bp,
+    timeZone,
   };
 }
 
 /** Read per call (one prepared statement), so an admin's change applies to the next request and sweep. */
-export async function loadOrderSettings(db: Database): Promise<OrderSettings> {
-  return orderSettingsOf(await getSettings(db));
+export async function loadOrderSettings(db: Database, timeZone: string): Promise<OrderSettings> {
+  return orderSettingsOf(await getSettings(db), timeZone);
 }

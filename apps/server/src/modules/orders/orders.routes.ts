@@ -100,8 +100,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     },
     async (request, reply) => {
       const { order_ids: orderIds, paypwd } = request.body;
-      const paid = await verifyPay(db, await loadOrderSettings(db), currentUser(request).id, orderIds, paypwd, (work) =>
-        runIdempotent(request, reply, db, work),
+      const paid = await verifyPay(
+        db,
+        await loadOrderSettings(db, options.config.TIME_ZONE),
+        currentUser(request).id,
+        orderIds,
+        paypwd,
+        (work) => runIdempotent(request, reply, db, work),
       );
       return ok(request, paid, 'success.paid');
     },
@@ -135,7 +140,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     async (request) =>
       ok(
         request,
-        await getOrderDetail(db, await loadOrderSettings(db), currentUser(request).id, request.query.id, request.lang),
+        await getOrderDetail(
+          db,
+          await loadOrderSettings(db, options.config.TIME_ZONE),
+          currentUser(request).id,
+          request.query.id,
+          request.lang,
+        ),
       ),
   );
   app.post(
@@ -204,7 +215,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
       const minutes = request.body.advance_minutes;
       if (minutes > 0 && !options.config.ORDER_TEST_CLOCK) throw new AppError('TEST_CLOCK_DISABLED');
       const now = new Date(Date.now() + minutes * 60_000);
-      return ok(request, await runOrderSweeps(db, await loadOrderSettings(db), now));
+      return ok(request, await runOrderSweeps(db, await loadOrderSettings(db, options.config.TIME_ZONE), now));
     },
   );
 };

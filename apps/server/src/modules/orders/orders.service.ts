@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
 import { localText } from '../cart/index.ts';
-import { recordSales, releaseStock } from '../catalog/index.ts';
+import { platformDay, recordSales, releaseStock } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import type { Transact } from './transact.ts';
@@ -438,7 +438,7 @@ export async function sweepCompletions(
             .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
             .from(orderItems)
             .where(eq(orderItems.orderId, order.id));
-          await recordSales(tx, order.shopId, lines, now.toISOString().slice(0, 10));
+          await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
           result.completed += 1;
         }
         const [shop] = await tx
