@@ -8,7 +8,7 @@ export interface ShopNameProps {
   shopId?: number;
   /** A trailing arrow for rows where the link is the shop row's only way on (the bag). */
   chevron?: boolean;
-  /** The element around the name where the screen's outline needs one (a heading); a link otherwise sits in it. */
+  /** A heading where the screen's outline needs one (a link then sits inside it); by default a span, or the link itself. */
   as?: 'span' | 'h2' | 'h3';
   /** The screen's own spacing. */
   className?: string;
