@@ -1,7 +1,6 @@
 import type { CartLine, CartList } from '@crossmart/contract';
 import { Checkbox } from 'antd-mobile';
-import { RightOutline, ShopbagOutline } from 'antd-mobile-icons';
-import { Link } from 'react-router';
+import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { type CheckState, groupCheck, linesToFlip } from './cart-changes.ts';
 import { CartLineRow } from './cart-line.tsx';
 
@@ -35,11 +34,7 @@ export function CartShop({ shop, editing, choosable, isChecked, onCheckLines, on
         >
           <span className="cm-sr-only">{shop.shop_name}</span>
         </Checkbox>
-        <Link to={`/shop/${shop.shop_id}`} className="cm-bag-shop__name">
-          <ShopbagOutline aria-hidden="true" />
-          <bdi>{shop.shop_name}</bdi>
-          <RightOutline aria-hidden="true" className="cm-bag-shop__chevron" />
-        </Link>
+        <ShopName name={shop.shop_name} shopId={shop.shop_id} chevron />
       </header>
       <ul className="cm-bag-shop__lines">
         {shop.items.map((line) => (

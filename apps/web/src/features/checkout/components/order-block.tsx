@@ -1,9 +1,9 @@
 import type { OrderPreview } from '@crossmart/contract';
-import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { AmountRows } from './amount-rows.tsx';
 
 type PreviewOrder = OrderPreview['orders'][number];
@@ -15,10 +15,7 @@ export function OrderBlock({ order }: { order: PreviewOrder }) {
   const text = useLineText();
   return (
     <section className="cm-section cm-co-order" data-testid="checkout-order">
-      <h2 className="cm-co-order__shop">
-        <ShopbagOutline aria-hidden="true" />
-        <bdi>{order.shop_name}</bdi>
-      </h2>
+      <ShopName name={order.shop_name} as="h2" className="cm-co-order__shop" />
       <ul className="cm-co-items">
         {order.items.map((item) => (
           <li key={item.sku_id} className="cm-co-item">

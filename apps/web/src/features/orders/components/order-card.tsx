@@ -1,8 +1,8 @@
 import type { OrderSummary } from '@crossmart/contract';
-import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/lib/use-money.ts';
+import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { actionsFor, type OrderAction } from './order-actions.ts';
 import { OrderItems } from './order-items.tsx';
@@ -28,10 +28,7 @@ export function OrderCard({
     <article className="cm-order-card" data-testid="order-card" data-order-id={order.id}>
       <Link to={`/orderInfo/${order.id}`} className="cm-order-card__link">
         <span className="cm-order-card__head">
-          <span className="cm-order-card__shop">
-            <ShopbagOutline aria-hidden="true" />
-            <bdi>{order.shop_name}</bdi>
-          </span>
+          <ShopName name={order.shop_name} />
           <span className={`cm-order-status cm-order-status--${statusTone(order.status)}`} data-testid="order-status">
             {t(`orderStatus.${order.status}`)}
           </span>

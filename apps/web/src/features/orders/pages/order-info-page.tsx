@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { EnvironmentOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
+import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { orderDetailQuery } from '../api/order-detail.ts';
 import { formatCountdown } from '../components/countdown.ts';
@@ -158,14 +159,7 @@ function OrderInfo({ order }: { order: OrderDetail }) {
         </div>
       </Section>
 
-      <Section
-        title={
-          <Link to={`/shop/${order.shop_id}`} className="cm-order-card__shop">
-            <ShopbagOutline aria-hidden="true" />
-            <bdi>{order.shop_name}</bdi>
-          </Link>
-        }
-      >
+      <Section title={<ShopName name={order.shop_name} shopId={order.shop_id} />}>
         <OrderItems items={order.items} linkShop={order.shop_id} />
         <Amounts order={order} />
         {order.remark && (
