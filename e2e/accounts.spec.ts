@@ -247,3 +247,39 @@ test('profile: names, email and mobile are saved and the user info is refreshed'
   await page.goto('/filter');
   await expect(page.getByTestId('me-name')).toHaveText('Tanaka Kenji');
 });
+
+test('a forgotten payment code is replaced after the login password', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  const account = uniqueAccount('forgot_');
+  const password = 'forgot-pass1';
+  const registered = await request.post('/api/user/register', {
+    data: {
+      account,
+      password,
+      repassword: password,
+      family_name: 'Sato',
+      given_name: 'Yui',
+      email: `${account}@example.com`,
+      mobile: `+81 70 ${String(Date.now()).slice(-8)}`,
+    },
+  });
+  const token = (await registered.json()).data.userinfo.token as string;
+  const resetPay = (data: Record<string, string>) =>
+    request.post('/api/user/resetPay', { headers: { token }, data }).then(async (res) => (await res.json()).code);
+  expect(await resetPay({ paypwd: '482915', repaypwd: '482915', password })).toBe(1);
+  await storeSession(context, { token, userInfo: null });
+
+  await page.goto('/changePayPwd');
+  await expect(page.getByRole('heading', { name: '現在の支払いコードを入力' })).toBeVisible();
+  await shown(page).getByRole('button', { name: '支払いコードをお忘れですか？' }).click();
+  await expect(page.getByRole('heading', { name: 'ご本人の確認' })).toBeVisible();
+  await shown(page).getByLabel('ログインパスワード').fill(password);
+  await shown(page).getByRole('button', { name: '次へ' }).click();
+  await expect(page.getByRole('heading', { name: '新しい支払いコードを入力' })).toBeVisible();
+  await typeOnKeypad(page, '731864');
+  await typeOnKeypad(page, '731864');
+  await expect(page.getByText('支払いコードを保存しました')).toBeVisible();
+  // The new code is the one in force: it changes the code again; the forgotten one does not.
+  expect(await resetPay({ paypwd: '555000', repaypwd: '555000', oldpaypwd: '482915' })).toBe(0);
+  expect(await resetPay({ paypwd: '555000', repaypwd: '555000', oldpaypwd: '731864' })).toBe(1);
+});

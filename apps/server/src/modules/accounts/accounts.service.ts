@@ -399,7 +399,8 @@ export function purgeResetCodes(db: Database, now: Date, batchSize: number = pur
 
 /**
  * `POST /api/user/resetPay`: sets the payment code the first time with the login password, and
- * changes it afterwards with the old code (spec §5).
+ * changes it afterwards with the old code (spec §5) or, when the code is forgotten (or locked), with
+ * the login password again. The password check has the login lockout; a new code ends a pay lock.
  */
 export async function setPayPassword(
   db: Database,
@@ -414,11 +415,12 @@ export async function setPayPassword(
       throw new AppError('VALIDATION_FAILED', undefined, { password: 'validation.login_password_required' });
     }
     await requireLoginPassword(db, row, input.password);
-  } else {
-    if (!input.oldpaypwd) {
-      throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
-    }
+  } else if (input.oldpaypwd) {
     await verifyPayPassword(db, userId, input.oldpaypwd);
+  } else if (input.password) {
+    await requireLoginPassword(db, row, input.password);
+  } else {
+    throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
   }
   const payPasswordHash = await hashSecret(input.paypwd, hashing);
   const updated = await db

@@ -314,7 +314,7 @@ describe('validation rules and messages (spec §5, §8)', () => {
       ).code,
     ).toBe(1);
     const change = failure(
-      await post('/api/user/resetPay', { paypwd: '135790', repaypwd: '135790', password: 'secret1' }, { token: fresh }),
+      await post('/api/user/resetPay', { paypwd: '135790', repaypwd: '135790' }, { token: fresh }),
     );
     expect(change.fields?.oldpaypwd).toBe('Please enter your current payment code.');
   });
@@ -658,6 +658,25 @@ describe('payment code', () => {
     expect(changed.code).toBe(1);
     await expect(verifyPayPassword(db(), user.id, '111222')).resolves.toBeUndefined();
     expect((await userRow(user.id)).payFailures).toBe(0);
+  });
+
+  it('sets a new code with the login password when the old one is forgotten, ending a pay lock', async () => {
+    const { token, user, input } = await withPayCode();
+    for (let i = 0; i < 5; i += 1) await verifyPayPassword(db(), user.id, '000000').catch(() => undefined);
+    await expect(verifyPayPassword(db(), user.id, '482915')).rejects.toMatchObject({ key: 'PAY_LOCKED' });
+    const wrong = failure(
+      await post('/api/user/resetPay', { paypwd: '731864', repaypwd: '731864', password: 'not-mine' }, { token }),
+    );
+    expect(wrong.error).toBe('PASSWORD_WRONG');
+    await expect(verifyPayPassword(db(), user.id, '731864')).rejects.toMatchObject({ key: 'PAY_LOCKED' });
+    const reset = await post(
+      '/api/user/resetPay',
+      { paypwd: '731864', repaypwd: '731864', password: input.password },
+      { token },
+    );
+    expect(reset.code).toBe(1);
+    await expect(verifyPayPassword(db(), user.id, '731864')).resolves.toBeUndefined();
+    await expect(verifyPayPassword(db(), user.id, '482915')).rejects.toMatchObject({ key: 'PAY_PASSWORD_WRONG' });
   });
 
   it('refuses a wrong login password when setting the first code', async () => {

@@ -21,13 +21,17 @@ type Step = 'password' | 'old' | 'new' | 'repeat';
 /**
  * Set or change the payment code (spec §2 `/changePayPwd`, §5): an in-app 6-digit keypad
  * (PasscodeInput + NumberKeyboard). Changing asks for the old code; setting it the first time asks
- * for the login password instead (`has_pay_password` of the user info).
+ * for the login password instead (`has_pay_password` of the user info), and so does "forgot the
+ * code" while changing it.
  */
 export default function ChangePayPwdPage() {
   const { t } = useTranslation();
   const goBack = useBack();
   const hasPayPassword = useSession((state) => state.userInfo?.has_pay_password === true);
-  const firstStep: Step = hasPayPassword ? 'old' : 'password';
+  // The old code is forgotten: the login password proves who is changing it.
+  const [forgot, setForgot] = useState(false);
+  const withOldCode = hasPayPassword && !forgot;
+  const firstStep: Step = withOldCode ? 'old' : 'password';
   const [step, setStep] = useState<Step>(firstStep);
   const [password, setPassword] = useState('');
   const [codes, setCodes] = useState({ old: '', new: '', repeat: '' });
@@ -69,7 +73,7 @@ export default function ChangePayPwdPage() {
     const body = {
       paypwd: codes.new,
       repaypwd: repeat,
-      ...(hasPayPassword ? { oldpaypwd: codes.old } : { password }),
+      ...(withOldCode ? { oldpaypwd: codes.old } : { password }),
     };
     const parsed = resetPayRequestSchema.safeParse(body);
     if (!parsed.success) {
@@ -107,7 +111,7 @@ export default function ChangePayPwdPage() {
     }
   }
 
-  const steps: Step[] = hasPayPassword ? ['old', 'new', 'repeat'] : ['password', 'new', 'repeat'];
+  const steps: Step[] = withOldCode ? ['old', 'new', 'repeat'] : ['password', 'new', 'repeat'];
   const stepTitle = {
     password: t('payCode.stepPassword'),
     old: t('payCode.stepOld'),
@@ -131,7 +135,9 @@ export default function ChangePayPwdPage() {
         </ol>
         <h2 className="cm-paycode__title">{stepTitle}</h2>
         <p className="cm-paycode__hint">
-          {step === 'password' ? t('payCode.passwordHint') : t('payCode.digitsHint', { count: codeLength })}
+          {step === 'password'
+            ? t(forgot ? 'payCode.forgotHint' : 'payCode.passwordHint')
+            : t('payCode.digitsHint', { count: codeLength })}
         </p>
         {step === 'password' ? (
           <form className="cm-form" onSubmit={onPasswordNext} noValidate>
@@ -178,6 +184,18 @@ export default function ChangePayPwdPage() {
               </p>
             )}
             {pending && <p className="cm-paycode__hint">{t('list.loading')}</p>}
+            {step === 'old' && (
+              <button
+                type="button"
+                className="cm-link cm-paycode__forgot"
+                onClick={() => {
+                  setError(undefined);
+                  setForgot(true);
+                }}
+              >
+                {t('payCode.forgot')}
+              </button>
+            )}
           </ConfigProvider>
         )}
       </div>
