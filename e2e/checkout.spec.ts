@@ -275,6 +275,8 @@ test('a wrong payment code pays nothing; the dialog stays open for the right one
   const error = page.getByTestId('pay-error');
   await expect(error).toContainText('支払いに失敗しました');
   await expect(error).toContainText('支払いパスワードが正しくありません');
+  // A wrong code offers a way to a new one.
+  await expect(error.getByRole('button', { name: '支払いコードをお忘れですか？' })).toBeVisible();
   await expect(page).toHaveURL(/\/payment\?order_ids=/);
   expect(await balanceOf(request, token)).toBe(start);
   const unpaid = await api<{ status: number }>(request, token, `/api/order/detail?id=${created.order_ids[0]}`);

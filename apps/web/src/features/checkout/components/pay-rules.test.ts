@@ -27,10 +27,12 @@ describe('pay deadline', () => {
 });
 
 describe('pay refusals', () => {
-  it('asks for a payment code, offers a top-up, or lets the buyer try again', () => {
+  it('asks for a payment code, offers a top-up or a new code, or lets the buyer try again', () => {
     expect(payFailure('PAY_PASSWORD_NOT_SET')).toBe('setPayCode');
     expect(payFailure('INSUFFICIENT_BALANCE')).toBe('topUp');
-    for (const key of ['PAY_PASSWORD_WRONG', 'PAY_LOCKED', 'ORDER_STATUS_INVALID', undefined]) {
+    expect(payFailure('PAY_PASSWORD_WRONG')).toBe('forgotCode');
+    expect(payFailure('PAY_LOCKED')).toBe('forgotCode');
+    for (const key of ['ORDER_STATUS_INVALID', 'ORDER_NOT_FOUND', undefined]) {
       expect(payFailure(key)).toBe('retry');
     }
   });

@@ -27,14 +27,15 @@ export function earliestDeadline(deadlines: ReadonlyArray<string | null | undefi
 }
 
 /**
- * What the pay dialog does after a refusal: ask to set a payment code first, offer a top-up, or
- * stay open for another try (wrong code, lock, an order no longer payable) with the server's words.
+ * What the pay dialog does after a refusal: ask to set a payment code first, or stay open for another
+ * try with the server's words, offering a top-up (short balance) or a new code (wrong code, lock).
  */
-export type PayFailure = 'setPayCode' | 'topUp' | 'retry';
+export type PayFailure = 'setPayCode' | 'topUp' | 'forgotCode' | 'retry';
 
 export function payFailure(errorKey: string | undefined): PayFailure {
   if (errorKey === 'PAY_PASSWORD_NOT_SET') return 'setPayCode';
   if (errorKey === 'INSUFFICIENT_BALANCE') return 'topUp';
+  if (errorKey === 'PAY_PASSWORD_WRONG' || errorKey === 'PAY_LOCKED') return 'forgotCode';
   return 'retry';
 }
 

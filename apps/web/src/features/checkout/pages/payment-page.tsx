@@ -80,7 +80,8 @@ export default function PaymentPage() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
-  const [offerTopUp, setOfferTopUp] = useState(false);
+  // The way out a refusal offers under "pay failed".
+  const [offer, setOffer] = useState<'topUp' | 'forgotCode' | undefined>();
   const actionKey = useRef<ActionKey | undefined>(undefined);
 
   async function askToSetPayCode() {
@@ -93,7 +94,7 @@ export default function PaymentPage() {
     if (user?.has_pay_password === false) return void askToSetPayCode();
     setCode('');
     setError(undefined);
-    setOfferTopUp(false);
+    setOffer(undefined);
     setOpen(true);
   }
 
@@ -124,7 +125,7 @@ export default function PaymentPage() {
       setCode('');
       if (what === 'setPayCode') return void askToSetPayCode();
       setError(failure instanceof Error ? failure.message : t('messages.payFailed'));
-      setOfferTopUp(what === 'topUp');
+      setOffer(what === 'topUp' || what === 'forgotCode' ? what : undefined);
       if (key === 'ORDER_STATUS_INVALID') {
         for (const id of payIds)
           void queryClient.invalidateQueries({ queryKey: orderDetailQuery(i18n.language, id).queryKey });
@@ -237,7 +238,7 @@ export default function PaymentPage() {
         busy={busy}
         error={error}
         errorAction={
-          offerTopUp && (
+          offer && (
             <Button
               size="small"
               shape="rounded"
@@ -245,10 +246,10 @@ export default function PaymentPage() {
               fill="outline"
               onClick={() => {
                 setOpen(false);
-                navigate('/topUp');
+                navigate(offer === 'topUp' ? '/topUp' : '/changePayPwd');
               }}
             >
-              {t('payment.topUp')}
+              {t(offer === 'topUp' ? 'payment.topUp' : 'payCode.forgot')}
             </Button>
           )
         }
