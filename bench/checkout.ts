@@ -224,6 +224,7 @@ async function measureApp(variant: string): Promise<Row> {
       PORT: String(port),
       DATABASE_POOL_SIZE: '20',
       ORDER_SWEEP_INTERVAL_MS: '0',
+      HOUSEKEEPING_INTERVAL_MS: '0',
       REGISTER_MAX_PER_IP: '100000',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
       NODE_ENV: 'production',
