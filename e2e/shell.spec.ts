@@ -144,6 +144,8 @@ test.describe('navigation (spec §2)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole('searchbox')).toHaveValue('camera');
+    // page.goto reloads the app: wait until the visit is in the stored history it reloads from.
+    await expect.poll(async () => (await storedHistory(page)).at(-1)).toBe('/search');
 
     await page.goto('/detail/7');
     const detail = screen(page, '/detail/7');
