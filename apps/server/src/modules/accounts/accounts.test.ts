@@ -24,6 +24,7 @@ import {
   type OutgoingMail,
   verifyPayPassword,
 } from './index.ts';
+import { lock } from './lockout.service.ts';
 
 let ctx: TestContext;
 
@@ -722,6 +723,19 @@ describe('payment code', () => {
     const row = await userRow(user.id);
     expect(row.payFailures).toBe(20);
     expect((row.payLockedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
+  it('never leaves a lock behind once a correct code has reset the count (a late lock of a surplus try)', async () => {
+    const { user } = await withPayCode();
+    // A surplus try claimed number 6 while 5 correct ones were verifying; they reset the count first.
+    await db().update(users).set({ payFailures: 0, payLockedUntil: null }).where(eq(users.id, user.id));
+    await lock(db(), user.id, 'pay');
+    expect((await userRow(user.id)).payLockedUntil).toBeNull();
+    await expect(verifyPayPassword(db(), user.id, '482915')).resolves.toBeUndefined();
+    // With the count still at the limit the lock holds.
+    await db().update(users).set({ payFailures: 6 }).where(eq(users.id, user.id));
+    expect(await lock(db(), user.id, 'pay')).toBe(30);
+    await expect(verifyPayPassword(db(), user.id, '482915')).rejects.toMatchObject({ key: 'PAY_LOCKED' });
   });
 
   it('refuses to run inside a transaction, where a rollback would erase the count', async () => {

@@ -1,5 +1,5 @@
 import { accountLimits } from '@crossmart/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -73,14 +73,18 @@ export async function claimNothing(db: Database): Promise<void> {
   });
 }
 
-/** Locks (or keeps an existing lock) and answers the minutes left. */
-async function lock(db: Database, userId: number, kind: LockoutKind): Promise<number> {
-  const { lockedUntil } = columns[kind];
+/**
+ * Locks (or keeps an existing lock) and answers the minutes left. Only while the count is still at
+ * the limit: when a concurrent correct try has reset it meanwhile, the lock would shut out a user
+ * who just proved the secret, so nothing is locked (this try is still refused).
+ */
+export async function lock(db: Database, userId: number, kind: LockoutKind): Promise<number> {
+  const { failures, lockedUntil } = columns[kind];
   const until = sql<Date>`case when ${lockedUntil} > now() then ${lockedUntil} else now() + ${lockInterval(kind)} end`;
   const [row] = await db
     .update(users)
     .set(kind === 'login' ? { loginLockedUntil: until } : { payLockedUntil: until })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), gte(failures, limits[kind].maxFailures)))
     .returning({ seconds: sql<number>`ceil(extract(epoch from (${lockedUntil} - now())))::int` });
   return minutesFrom(row?.seconds ?? limits[kind].lockMinutes * 60);
 }
