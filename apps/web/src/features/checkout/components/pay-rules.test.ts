@@ -1,25 +1,8 @@
 import type { Address } from '@crossmart/contract';
 import { describe, expect, it } from 'vitest';
-import { checkoutAddress, earliestDeadline, formatCountdown, payFailure, secondsLeft } from './pay-rules.ts';
+import { checkoutAddress, earliestDeadline, payFailure } from './pay-rules.ts';
 
 describe('pay deadline', () => {
-  const now = Date.parse('2026-11-21T10:00:00.000Z');
-
-  it('counts whole seconds down to zero, never below', () => {
-    expect(secondsLeft('2026-11-21T10:30:00.000Z', now)).toBe(1800);
-    expect(secondsLeft('2026-11-21T10:00:00.400Z', now)).toBe(1);
-    expect(secondsLeft('2026-11-21T09:59:00.000Z', now)).toBe(0);
-    expect(secondsLeft(null, now)).toBeUndefined();
-    expect(secondsLeft('not a date', now)).toBeUndefined();
-  });
-
-  it('shows minutes and seconds, hours only when needed', () => {
-    expect(formatCountdown(1800)).toBe('30:00');
-    expect(formatCountdown(61)).toBe('01:01');
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(3723)).toBe('1:02:03');
-  });
-
   it('takes the earliest deadline of the orders paid together', () => {
     expect(earliestDeadline(['2026-11-21T10:30:00Z', null, '2026-11-21T10:29:00Z'])).toBe('2026-11-21T10:29:00Z');
     expect(earliestDeadline([null, undefined])).toBeUndefined();

@@ -1,22 +1,5 @@
 import type { Address } from '@crossmart/contract';
 
-/** Whole seconds until the pay deadline (0 once passed); undefined when there is none. */
-export function secondsLeft(deadline: string | null | undefined, now: number): number | undefined {
-  if (!deadline) return undefined;
-  const at = Date.parse(deadline);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** "29:59", or "1:02:03" past an hour; digits stay Latin in every language (a timer). */
-export function formatCountdown(seconds: number): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
-}
-
 /** The earliest deadline of several orders paid together: the payment must beat it. */
 export function earliestDeadline(deadlines: ReadonlyArray<string | null | undefined>): string | undefined {
   let earliest: string | undefined;

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, newActionKey } from '../../../shared/api/index.ts';
+import { orderDetailQuery, ordersKey } from '../../../shared/api/order-detail.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
@@ -13,23 +14,14 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { orderDetailQuery, verifyPay } from '../api/payment.ts';
+import { verifyPay } from '../api/payment.ts';
 import { type ActionKey, keyForAction } from '../components/action-key.ts';
 import { handedOrders } from '../components/back-data.ts';
 import { parseOrderIds } from '../components/checkout-input.ts';
-import { earliestDeadline, formatCountdown, payFailure, secondsLeft } from '../components/pay-rules.ts';
+import { earliestDeadline, payFailure } from '../components/pay-rules.ts';
 import '../checkout.css';
+import { formatCountdown, useCountdown } from '../../../shared/lib/countdown.ts';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
-
-/** The clock for the countdown, ticking each second while the screen shows. */
-function useNow(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Orders of one payment, as far as the screen needs them (the create answer or the details). */
 interface PayOrder {
@@ -52,7 +44,6 @@ export default function PaymentPage() {
   const [search] = useSearchParams();
   const ids = parseOrderIds(search) ?? [];
   const user = useSession((state) => state.userInfo);
-  const now = useNow();
 
   // Checkout hands its answer over for an instant first paint; the details are the truth after it.
   const [handed] = useState(() => handedOrders(useSession.getState().backData, ids));
@@ -60,14 +51,14 @@ export default function PaymentPage() {
     if (handed) useSession.getState().setBackData(null);
   }, [handed]);
 
-  const details = useQueries({ queries: ids.map((id) => orderDetailQuery(i18n.language, id)) });
+  const details = useQueries({ queries: ids.map((id) => orderDetailQuery(id, i18n.language)) });
   const loaded = details.every((detail) => detail.data);
   const failed = details.some((detail) => detail.isError);
   const orders: PayOrder[] | undefined = loaded ? details.map((detail) => detail.data as OrderDetail) : handed?.orders;
   const unpaid = orders?.filter((order) => order.status === 0) ?? [];
   const amount = unpaid.reduce((sum, order) => sum + order.total, 0);
   const deadline = loaded ? earliestDeadline(details.map((detail) => detail.data?.pay_deadline)) : undefined;
-  const left = secondsLeft(deadline, now);
+  const left = useCountdown(deadline);
   const expired = left === 0;
   const balance = user?.balance;
 
@@ -113,9 +104,7 @@ export default function PaymentPage() {
       if (session.userInfo) session.setUserInfo({ ...session.userInfo, balance: result.balance });
       void refreshUserInfo().catch(() => undefined);
       // Orders changed status; the wallet's balance and fund record moved.
-      void queryClient.invalidateQueries({
-        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].includes('order'),
-      });
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       setOpen(false);
       navigate('/myPurchases/1', { replace: true });
@@ -128,7 +117,7 @@ export default function PaymentPage() {
       setOffer(what === 'topUp' || what === 'forgotCode' ? what : undefined);
       if (key === 'ORDER_STATUS_INVALID') {
         for (const id of payIds)
-          void queryClient.invalidateQueries({ queryKey: orderDetailQuery(i18n.language, id).queryKey });
+          void queryClient.invalidateQueries({ queryKey: orderDetailQuery(id, i18n.language).queryKey });
       }
     } finally {
       setBusy(false);

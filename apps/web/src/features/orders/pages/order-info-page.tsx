@@ -5,15 +5,15 @@ import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { orderDetailQuery } from '../../../shared/api/order-detail.ts';
 import { copyText } from '../../../shared/lib/clipboard.ts';
+import { formatCountdown, useCountdown } from '../../../shared/lib/countdown.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { orderDetailQuery } from '../api/order-detail.ts';
-import { formatCountdown } from '../components/countdown.ts';
 import { formatTime } from '../components/format-time.ts';
 import { LogisticsTimeline } from '../components/logistics-timeline.tsx';
 import { OrderActionButtons } from '../components/order-action-buttons.tsx';
@@ -21,7 +21,6 @@ import { actionsFor, type OrderAction } from '../components/order-actions.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
 import { statusTone } from '../components/status-label.ts';
-import { useCountdown } from '../components/use-countdown.ts';
 import { useOrderActions } from '../components/use-order-actions.ts';
 import '../orders.css';
 
@@ -131,7 +130,7 @@ function OrderInfo({ order }: { order: OrderDetail }) {
     focused.current = true;
     logistics.current?.scrollIntoView({ block: 'start' });
   }, [focusLogistics]);
-  const left = useCountdown(order.pay_deadline);
+  const left = useCountdown(order.pay_deadline) ?? 0;
   const actions = actionsFor(order.status).filter(
     (action) => action !== 'details' && !(action === 'pay' && left === 0),
   );

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** Milliseconds left until `deadline` (ISO), never negative. */
 export function remainingMs(deadline: string, now: number): number {
   const end = Date.parse(deadline);
@@ -16,4 +18,20 @@ export function formatCountdown(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
+}
+
+/**
+ * Milliseconds left until `deadline`, ticking every second while the screen is shown; undefined
+ * without a (valid) deadline.
+ */
+export function useCountdown(deadline: string | null | undefined): number | undefined {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  if (!deadline || Number.isNaN(Date.parse(deadline))) return undefined;
+  return remainingMs(deadline, now);
 }
