@@ -2,7 +2,7 @@ import type { Address } from '@crossmart/contract';
 import { CheckCircleFill, DeleteOutline, EditSOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { localizedArea } from '../data/regions.ts';
+import { localizedArea } from '../../../shared/lib/regions.ts';
 
 export interface AddressCardProps {
   address: Address;

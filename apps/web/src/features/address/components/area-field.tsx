@@ -4,7 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { areaText, cascadeOptions } from '../data/regions.ts';
+import { areaText, cascadeOptions } from '../../../shared/lib/regions.ts';
 
 export interface AreaFieldProps {
   value: AddressArea | null;

@@ -1,6 +1,7 @@
 import type { Address } from '@crossmart/contract';
 import { AddOutline, EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { localizedArea } from '../../../shared/lib/regions.ts';
 
 /**
  * The checkout's shipping address: the chosen one with "change", or, with an empty address book,
@@ -17,7 +18,7 @@ export function AddressRow({
   onChange(): void;
   onAdd(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (loading) return <div className="cm-co-address cm-co-address--loading" aria-busy="true" />;
   if (!address) {
     return (
@@ -57,7 +58,8 @@ export function AddressRow({
           </span>
         </span>
         <span className="cm-co-address__line">
-          <bdi>{address.area.text}</bdi>
+          {/* Known regions are named in the UI language, as in the address book. */}
+          <bdi>{localizedArea(address.area, i18n.language)}</bdi>
         </span>
         <span className="cm-co-address__line">
           <bdi>{address.address}</bdi>
