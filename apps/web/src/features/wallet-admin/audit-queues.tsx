@@ -1,5 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Segmented,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../shared/i18n/i18n.ts';
@@ -90,20 +102,42 @@ function AuditDialog({
   );
 }
 
-export function RechargeQueue() {
+/** What both queues' rows share: the audit status, the amount asked, who asked and when. */
+interface AuditRow {
+  id: number;
+  account: string;
+  amount: number;
+  status: 0 | 1 | 2;
+  created_at: string;
+}
+
+/**
+ * One audit queue (recharges or withdrawals): the status filter, a page of requests with the
+ * queue's own columns between the shared ones, and pass/refuse through the audit dialog.
+ */
+function AuditQueue<Row extends AuditRow>({
+  name,
+  list,
+  columns,
+  withAmount,
+  audit,
+}: {
+  name: 'recharges' | 'withdrawals';
+  list(status: string, page: number): Promise<{ list: Row[]; total?: number }>;
+  columns: TableColumnsType<Row>;
+  /** Passing asks for the actual arrival amount (recharges). */
+  withAmount: boolean;
+  audit(decision: { id: number; status: 1 | 2; actual_amount?: number; reason?: string }): Promise<unknown>;
+}) {
   const { t } = useTranslation();
-  const money = useMoney();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(undefined);
-  const query = useQuery({
-    queryKey: ['admin', 'recharges', status, page],
-    queryFn: () => listRecharges(status, page),
-  });
-  const audit = useMutation({
-    mutationFn: auditRecharge,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'recharges'] }),
+  const query = useQuery({ queryKey: ['admin', name, status, page], queryFn: () => list(status, page) });
+  const mutation = useMutation({
+    mutationFn: audit,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', name] }),
   });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -114,7 +148,7 @@ export function RechargeQueue() {
           setPage(1);
         }}
       />
-      <Table<AdminRecharge>
+      <Table<Row>
         rowKey="id"
         loading={query.isPending}
         dataSource={query.data?.list ?? []}
@@ -122,21 +156,7 @@ export function RechargeQueue() {
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('admin.user'), dataIndex: 'account' },
-          {
-            title: t('admin.method'),
-            render: (_, r) => `${t(`wallet.method_${r.method}`)}${r.network ? ` · ${r.network} ${r.coin}` : ''}`,
-          },
-          { title: t('admin.amount'), render: (_, r) => money(r.amount) },
-          {
-            title: t('admin.details'),
-            render: (_, r) => (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {r.address ?? ''} {r.tx_hash ?? ''} {r.actual_amount !== null ? `→ ${money(r.actual_amount)}` : ''}{' '}
-                {r.reason ?? ''}
-              </Typography.Text>
-            ),
-          },
-          { title: t('admin.evidence'), render: (_, r) => <EvidencePreview url={r.image} /> },
+          ...columns,
           {
             title: t('admin.status'),
             render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
@@ -164,13 +184,17 @@ export function RechargeQueue() {
       />
       <AuditDialog
         dialog={dialog}
-        withAmount
+        withAmount={withAmount}
         onClose={() => setDialog(undefined)}
         onSubmit={(values) =>
           dialog
-            ? audit.mutateAsync(
+            ? mutation.mutateAsync(
                 dialog.kind === 'pass'
-                  ? { id: dialog.id, status: 1, actual_amount: Number(values.actual_amount) }
+                  ? {
+                      id: dialog.id,
+                      status: 1,
+                      ...(withAmount ? { actual_amount: Number(values.actual_amount) } : {}),
+                    }
                   : { id: dialog.id, status: 2, reason: values.reason ?? '' },
               )
             : Promise.resolve()
@@ -180,85 +204,55 @@ export function RechargeQueue() {
   );
 }
 
+export function RechargeQueue() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <AuditQueue<AdminRecharge>
+      name="recharges"
+      list={listRecharges}
+      withAmount
+      audit={auditRecharge}
+      columns={[
+        {
+          title: t('admin.method'),
+          render: (_, r) => `${t(`wallet.method_${r.method}`)}${r.network ? ` · ${r.network} ${r.coin}` : ''}`,
+        },
+        { title: t('admin.amount'), render: (_, r) => money(r.amount) },
+        {
+          title: t('admin.details'),
+          render: (_, r) => (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.address ?? ''} {r.tx_hash ?? ''} {r.actual_amount !== null ? `→ ${money(r.actual_amount)}` : ''}{' '}
+              {r.reason ?? ''}
+            </Typography.Text>
+          ),
+        },
+        { title: t('admin.evidence'), render: (_, r) => <EvidencePreview url={r.image} /> },
+      ]}
+    />
+  );
+}
+
 export function WithdrawalQueue() {
   const { t } = useTranslation();
   const money = useMoney();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState('0');
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialog>(undefined);
-  const query = useQuery({
-    queryKey: ['admin', 'withdrawals', status, page],
-    queryFn: () => listWithdrawals(status, page),
-  });
-  const audit = useMutation({
-    mutationFn: auditWithdrawal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
-  });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <StatusFilter
-        value={status}
-        onChange={(next) => {
-          setStatus(next);
-          setPage(1);
-        }}
-      />
-      <Table<AdminWithdrawal>
-        rowKey="id"
-        loading={query.isPending}
-        dataSource={query.data?.list ?? []}
-        pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('admin.user'), dataIndex: 'account' },
-          {
-            title: t('admin.method'),
-            render: (_, r) =>
-              r.type === 'bank' ? `${r.bank_name} ${r.bank_card} ${r.holder}` : `${r.network} ${r.address}`,
-          },
-          { title: t('admin.amount'), render: (_, r) => money(r.amount) },
-          { title: t('admin.fee'), render: (_, r) => money(r.fee) },
-          { title: t('admin.arrival'), render: (_, r) => money(r.actual_amount) },
-          {
-            title: t('admin.status'),
-            render: (_, r) => <Tag color={statusColors[r.status]}>{t(`auditStatus.${r.status}`)}</Tag>,
-          },
-          { title: t('admin.time'), render: (_, r) => new Date(r.created_at).toLocaleString(currentTag()) },
-          {
-            title: t('admin.actions'),
-            render: (_, r) =>
-              r.status === 0 && (
-                <Space>
-                  <Button
-                    type="primary"
-                    size="small"
-                    onClick={() => setDialog({ kind: 'pass', id: r.id, amount: r.amount })}
-                  >
-                    {t('admin.pass')}
-                  </Button>
-                  <Button danger size="small" onClick={() => setDialog({ kind: 'refuse', id: r.id, amount: r.amount })}>
-                    {t('admin.refuse')}
-                  </Button>
-                </Space>
-              ),
-          },
-        ]}
-      />
-      <AuditDialog
-        dialog={dialog}
-        withAmount={false}
-        onClose={() => setDialog(undefined)}
-        onSubmit={(values) =>
-          dialog
-            ? audit.mutateAsync(
-                dialog.kind === 'pass'
-                  ? { id: dialog.id, status: 1 }
-                  : { id: dialog.id, status: 2, reason: values.reason ?? '' },
-              )
-            : Promise.resolve()
-        }
-      />
-    </Space>
+    <AuditQueue<AdminWithdrawal>
+      name="withdrawals"
+      list={listWithdrawals}
+      withAmount={false}
+      audit={auditWithdrawal}
+      columns={[
+        {
+          title: t('admin.method'),
+          render: (_, r) =>
+            r.type === 'bank' ? `${r.bank_name} ${r.bank_card} ${r.holder}` : `${r.network} ${r.address}`,
+        },
+        { title: t('admin.amount'), render: (_, r) => money(r.amount) },
+        { title: t('admin.fee'), render: (_, r) => money(r.fee) },
+        { title: t('admin.arrival'), render: (_, r) => money(r.actual_amount) },
+      ]}
+    />
   );
 }

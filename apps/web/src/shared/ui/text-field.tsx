@@ -92,3 +92,39 @@ export function TextField({
     </div>
   );
 }
+
+type BoundField = Pick<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'>;
+
+/**
+ * A new password and its repeat (register, change and reset password): the same hints and
+ * autocomplete everywhere; the labels and the bound fields come from the form.
+ */
+export function NewPasswordFields({
+  labels,
+  password,
+  repeat,
+}: {
+  labels: { password: string; repeat: string };
+  password: BoundField;
+  repeat: BoundField;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('register.passwordHint')}
+        {...password}
+      />
+      <TextField
+        label={labels.repeat}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('register.confirmHint')}
+        {...repeat}
+      />
+    </>
+  );
+}

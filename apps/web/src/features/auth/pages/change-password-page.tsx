@@ -8,7 +8,7 @@ import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { changePassword } from '../api/reset-password.ts';
 
 const empty = { oldpassword: '', newpassword: '', renewpassword: '' };
@@ -82,19 +82,10 @@ export default function ChangePasswordPage() {
           placeholder={t('password.oldHint')}
           {...field('oldpassword')}
         />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('register.passwordHint')}
-          {...field('newpassword')}
-        />
-        <TextField
-          label={t('password.repeat')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('register.confirmHint')}
-          {...field('renewpassword')}
+        <NewPasswordFields
+          labels={{ password: t('password.new'), repeat: t('password.repeat') }}
+          password={field('newpassword')}
+          repeat={field('renewpassword')}
         />
         <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
           {t('password.submit')}

@@ -8,7 +8,7 @@ import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { requestResetCode } from '../api/forgot-code.ts';
 import { resetPasswordWithCode } from '../api/reset-password.ts';
 
@@ -126,19 +126,10 @@ export default function ForgotPasswordPage() {
           hint={sentMinutes ? t('forgot.codeValid', { minutes: sentMinutes }) : undefined}
           {...field('code')}
         />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('register.passwordHint')}
-          {...field('newpassword')}
-        />
-        <TextField
-          label={t('password.repeat')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('register.confirmHint')}
-          {...field('renewpassword')}
+        <NewPasswordFields
+          labels={{ password: t('password.new'), repeat: t('password.repeat') }}
+          password={field('newpassword')}
+          repeat={field('renewpassword')}
         />
         <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
           {t('forgot.submit')}

@@ -9,7 +9,7 @@ import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { register } from '../api/register.ts';
 
 type Form = Record<keyof RegisterRequest, string>;
@@ -104,19 +104,10 @@ export default function RegisterPage() {
             placeholder="+81 90 1234 5678"
             {...field('mobile')}
           />
-          <TextField
-            label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('register.passwordHint')}
-            {...field('password')}
-          />
-          <TextField
-            label={t('register.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('register.confirmHint')}
-            {...field('repassword')}
+          <NewPasswordFields
+            labels={{ password: t('auth.password'), repeat: t('register.confirmPassword') }}
+            password={field('password')}
+            repeat={field('repassword')}
           />
           <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
             {t('register.submit')}

@@ -20,6 +20,9 @@ function paged<T>(key: string, url: string, params: Record<string, unknown>) {
   });
 }
 
+/** The query options of one of these lists (what `useInfiniteQuery` takes). */
+export type PagedQuery<T> = ReturnType<typeof paged<T>>;
+
 /** `GET /api/user/recharge_log?status=` (all/0/1/2). */
 export const rechargeLogQuery = (status: AuditFilter) =>
   paged<Recharge>('recharge_log', '/api/user/recharge_log', { status });
