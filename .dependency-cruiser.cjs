@@ -22,6 +22,32 @@ module.exports = {
       to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
     },
     {
+      name: 'module-owns-its-tables',
+      comment:
+        "A module imports only its own db/schema/<module>.ts; another module's tables are reached through " +
+        "that module's index.ts, called with the caller's transaction (docs/architecture.md, module map). " +
+        'Allowed: json-types.ts (shapes of JSON columns copied as snapshots, no tables). Test files arrange ' +
+        'fixtures across modules and are exempt; the services they test are not.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/db/schema/',
+        pathNot: ['^apps/server/src/db/schema/$1\\.ts$', '^apps/server/src/db/schema/json-types\\.ts$'],
+      },
+    },
+    {
+      name: 'only-infrastructure-imports-all-tables',
+      comment:
+        'db/schema/index.ts hands every table to the database client and drizzle-kit only (and to tests). ' +
+        'Plugins and the seed import the one schema file they own (idempotency.ts, platform.ts).',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/db/client\\.ts$', '\\.test\\.ts$', '^apps/server/src/test/'],
+      },
+      to: { path: '^apps/server/src/db/schema/index\\.ts$' },
+    },
+    {
       name: 'routes-stay-thin',
       comment: 'A route file parses and answers; the service does the work and owns the queries.',
       severity: 'error',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { shopDailyStats, shops } from '../db/schema/index.ts';
-import { platformDay } from '../modules/catalog/index.ts';
+import { platformDay } from '../shared/platform-day.ts';
 import { newShop } from '../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 import { startShopWindowRefresh } from './shop-windows.ts';

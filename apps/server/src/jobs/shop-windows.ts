@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { platformDay, refreshShopWindows } from '../modules/catalog/index.ts';
+import { refreshShopWindows } from '../modules/catalog/index.ts';
+import { platformDay } from '../shared/platform-day.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
 /**

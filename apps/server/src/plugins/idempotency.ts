@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteInBatches, purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema/index.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { AppError } from '../errors.ts';
 import { currentUser } from './auth.ts';
 import { ok } from './envelope.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { appMeta } from '../db/schema/index.ts';
+import { appMeta } from '../db/schema/platform.ts';
 import { accountsSeedPart } from '../modules/accounts/index.ts';
 import { catalogDemoSeed } from '../modules/catalog/index.ts';
 import { walletSeedPart } from '../modules/wallet/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { languages } from './platform.ts';
+import { languages } from './content.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -31,10 +31,9 @@ const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
 
-/** Language file name (`jp`, `en`, …) → text. */
-export type I18nText = Partial<Record<string, string>>;
-/** One spec pair of a SKU, e.g. `{ name: 'Color', value: 'Black' }`. */
-export type SpecPair = { name: string; value: string };
+import type { I18nText, SpecPair } from './json-types.ts';
+
+export type { I18nText, SpecPair };
 
 export const categories = pgTable(
   'categories',

@@ -1,7 +1,12 @@
+/**
+ * Every table, for the database client and drizzle-kit only. Modules import their own
+ * db/schema/<module>.ts (enforced by .dependency-cruiser.cjs), never this file.
+ */
 export * from './accounts.ts';
 export * from './addresses.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './content.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './orders.ts';

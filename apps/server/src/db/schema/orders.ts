@@ -13,7 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { type I18nText, productSkus, products, type SpecPair, shops } from './catalog.ts';
+import { productSkus, products, shops } from './catalog.ts';
+import type { I18nText, SpecPair } from './json-types.ts';
 
 /**
  * Cart, orders, promo codes and logistics (issue 7). Order statuses are spec §4's:

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
-import { passwordResetCodes, users } from '../../db/schema/index.ts';
+import { passwordResetCodes, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
 import { attemptWithLockout, claimNothing } from './lockout.service.ts';

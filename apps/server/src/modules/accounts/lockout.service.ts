@@ -2,7 +2,7 @@ import { accountLimits } from '@crossmart/contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/accounts.ts';
 
 /** The two guarded secrets: the login password and the payment code. */
 export type LockoutKind = 'login' | 'pay';

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox } from '../../db/schema/accounts.ts';
 
 export interface OutgoingMail {
   to: string;

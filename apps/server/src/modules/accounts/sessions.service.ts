@@ -8,7 +8,7 @@ import {
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/accounts.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
 
 /** The logged-in user a valid token stands for. */

@@ -8,8 +8,9 @@ import {
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema/index.ts';
+import { addresses } from '../../db/schema/addresses.ts';
 import { AppError } from '../../errors.ts';
+import { lockUserRow } from '../accounts/index.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 export type AddressInput = z.output<typeof addressSaveRequestSchema>;
@@ -45,8 +46,7 @@ function toAddress(row: AddressRow): Address {
  */
 async function inUserLock<T>(db: Database, userId: number, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    if (!user) throw new AppError('NOT_FOUND');
+    if (!(await lockUserRow(tx, userId))) throw new AppError('NOT_FOUND');
     return work(tx);
   });
 }

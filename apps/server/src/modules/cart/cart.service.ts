@@ -1,13 +1,10 @@
 import type { CartAddBody, CartItemRow, CartList, CartUpdateBody, LanguageFile } from '@crossmart/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartItems, type I18nText, productSkus, products, shops } from '../../db/schema/index.ts';
+import { cartItems } from '../../db/schema/cart.ts';
 import { AppError } from '../../errors.ts';
-
-/** Text in the request language, else English, else the merchant's original. */
-export function localText(original: string, i18n: I18nText, lang: LanguageFile): string {
-  return i18n[lang] || i18n.en || original;
-}
+import { localText } from '../../shared/local-text.ts';
+import { skuSnapshots, skuStock } from '../catalog/index.ts';
 
 const rowColumns = {
   id: cartItems.id,
@@ -15,16 +12,6 @@ const rowColumns = {
   quantity: cartItems.quantity,
   selected: cartItems.selected,
 };
-
-async function skuStock(db: Database, skuId: number): Promise<{ stock: number; available: boolean; title: string }> {
-  const [sku] = await db
-    .select({ stock: productSkus.stock, available: products.isListed, title: products.title })
-    .from(productSkus)
-    .innerJoin(products, eq(products.id, productSkus.productId))
-    .where(eq(productSkus.id, skuId));
-  if (!sku) throw new AppError('SKU_NOT_FOUND');
-  return sku;
-}
 
 /**
  * Adds a SKU, or adds to its quantity when already in the cart (one row per user and SKU).
@@ -94,28 +81,27 @@ export async function countCart(db: Database, userId: number): Promise<number> {
 
 /** The cart grouped per shop (shops in the order their first line was added), with current product data. */
 export async function listCart(db: Database, userId: number, lang: LanguageFile): Promise<CartList> {
+  const sku = skuSnapshots(db);
   const rows = await db
     .select({
       id: cartItems.id,
       sku_id: cartItems.skuId,
       quantity: cartItems.quantity,
       selected: cartItems.selected,
-      product_id: products.id,
-      title: products.title,
-      titleI18n: products.titleI18n,
-      images: products.images,
-      specs: productSkus.specs,
-      price: productSkus.price,
-      stock: productSkus.stock,
-      available: products.isListed,
-      shop_id: shops.id,
-      shop_name: shops.name,
-      shop_logo: shops.logo,
+      product_id: sku.productId,
+      title: sku.title,
+      titleI18n: sku.titleI18n,
+      images: sku.images,
+      specs: sku.specs,
+      price: sku.price,
+      stock: sku.stock,
+      available: sku.available,
+      shop_id: sku.shopId,
+      shop_name: sku.shopName,
+      shop_logo: sku.shopLogo,
     })
     .from(cartItems)
-    .innerJoin(productSkus, eq(productSkus.id, cartItems.skuId))
-    .innerJoin(products, eq(products.id, productSkus.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.id));
   const groups = new Map<number, CartList['shops'][number]>();
@@ -156,4 +142,33 @@ export async function listCart(db: Database, userId: number, lang: LanguageFile)
     selected_amount: selectedAmount,
     all_selected: rows.length > 0 && rows.every((row) => row.selected),
   };
+}
+
+/**
+ * The user's cart lines `ids` with their SKU's current data, in cart order, for checkout (one
+ * statement, run on the caller's transaction). Lines that are not the user's are simply absent.
+ */
+export async function cartLinesForCheckout(db: Database, userId: number, ids: readonly number[]) {
+  const sku = skuSnapshots(db);
+  return db
+    .select({
+      cartId: cartItems.id,
+      skuId: sku.skuId,
+      quantity: cartItems.quantity,
+      productId: sku.productId,
+      title: sku.title,
+      titleI18n: sku.titleI18n,
+      images: sku.images,
+      specs: sku.specs,
+      price: sku.price,
+      freight: sku.freight,
+      stock: sku.stock,
+      available: sku.available,
+      shopId: sku.shopId,
+      shopName: sku.shopName,
+    })
+    .from(cartItems)
+    .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])))
+    .orderBy(asc(cartItems.id));
 }

@@ -1,2 +1,2 @@
 export { cartRoutes } from './cart.routes.ts';
-export { localText } from './cart.service.ts';
+export { cartLinesForCheckout, deleteCartItems } from './cart.service.ts';

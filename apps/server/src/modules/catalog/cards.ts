@@ -1,6 +1,6 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
-import { products, shops } from '../../db/schema/index.ts';
+import { products, shops } from '../../db/schema/catalog.ts';
 import { localized } from './localize.ts';
 
 /** Shared column sets and mappers for product and shop cards, used by every list. */

@@ -12,7 +12,7 @@ import type {
 } from '@crossmart/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { banners, categories, productReviews, productSkus, products, shops } from '../../db/schema/index.ts';
+import { banners, categories, productReviews, productSkus, products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import {
   favourableRate,

@@ -14,19 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categories } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import {
-  addReview,
-  createProduct,
-  createShop,
-  readCounters,
-  recordSales,
-  recordShopSupport,
-  recountCatalog,
-  releaseStock,
-  reserveStock,
-  setProductStatus,
-  setShopStatus,
-} from './inventory.service.ts';
+import { readCounters, recountCatalog } from './counters.service.ts';
+import { createProduct, createShop, setProductStatus, setShopStatus } from './listings.service.ts';
+import { addReview } from './reviews.service.ts';
+import { recordSales, recordShopSupport } from './shop-windows.service.ts';
+import { releaseStock, reserveStock } from './stock.service.ts';
 
 let ctx: TestContext;
 const ids = {

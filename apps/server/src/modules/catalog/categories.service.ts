@@ -2,7 +2,7 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories } from '../../db/schema/index.ts';
+import { categories } from '../../db/schema/catalog.ts';
 import { categoryIconSvg, categorySlugs } from './art.ts';
 import { categoryNames } from './categories.data.ts';
 

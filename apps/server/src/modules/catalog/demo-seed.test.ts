@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { products, shops, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { readCounters, recountCatalog } from './inventory.service.ts';
+import { readCounters, recountCatalog } from './counters.service.ts';
 
 // A stable folder: the first run draws the images, later runs find them and skip the work.
 const uploadDir = path.join(os.tmpdir(), 'crossmart-test-uploads');

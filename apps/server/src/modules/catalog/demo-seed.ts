@@ -8,9 +8,10 @@ import {
   type SpecPair,
   shopDailyStats,
   shops,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/catalog.ts';
 import { createUser, defaultHashing, demoUsers, findUserByAccount } from '../accounts/index.ts';
 import { type CategorySlug, categorySlugs } from './art.ts';
+import { recountCatalog } from './counters.service.ts';
 import { type DemoCategory, demoCategories, demoReviews, demoShops, type SpecKind } from './demo-catalog.data.ts';
 import {
   homeBannerSvg,
@@ -21,7 +22,8 @@ import {
   shopBannerSvg,
   shopLogoSvg,
 } from './demo-images.ts';
-import { productSearchVector, recountCatalog, refreshShopWindows, shopSearchVector } from './inventory.service.ts';
+import { productSearchVector, shopSearchVector } from './search-vectors.ts';
+import { refreshShopWindows } from './shop-windows.service.ts';
 
 /**
  * Every demo shop has a merchant, so demo orders can be shipped and settled: the demo `merchant`

@@ -1,7 +1,7 @@
 import type { FavouriteResult, FollowResult, LanguageFile, PageQuery } from '@crossmart/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { productFavourites, products, shopFollows, shops } from '../../db/schema/index.ts';
+import { productFavourites, products, shopFollows, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { favourableRate } from './cards.ts';
 import { localized } from './localize.ts';

@@ -22,7 +22,7 @@ import {
   removeFavourite,
   unfollowShop,
 } from './follow.service.ts';
-import { createProduct, createShop, setProductStatus, setShopStatus } from './inventory.service.ts';
+import { createProduct, createShop, setProductStatus, setShopStatus } from './listings.service.ts';
 
 let ctx: TestContext;
 let shopId: number;

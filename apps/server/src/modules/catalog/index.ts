@@ -1,6 +1,7 @@
 export { catalogRoutes } from './catalog.routes.ts';
 export { catalogUserRoutes } from './catalog-user.routes.ts';
 export { syncCategories } from './categories.service.ts';
+export { recountCatalog } from './counters.service.ts';
 export { catalogDemoSeed } from './demo-seed.ts';
 export {
   addFavourite,
@@ -11,22 +12,16 @@ export {
   unfollowShop,
 } from './follow.service.ts';
 export {
-  addReview,
   createProduct,
   createShop,
   type NewProduct,
-  type NewReview,
   type NewShop,
   type NewSku,
-  platformDay,
-  productSearchVector,
-  recordSales,
-  recordShopSupport,
-  recountCatalog,
-  refreshShopWindows,
-  releaseStock,
-  reserveStock,
-  type SaleLine,
   setProductStatus,
   setShopStatus,
-} from './inventory.service.ts';
+} from './listings.service.ts';
+export { addReview, type NewReview } from './reviews.service.ts';
+export { productSearchVector, shopSearchVector } from './search-vectors.ts';
+export { recordSales, recordShopSupport, refreshShopWindows, type SaleLine } from './shop-windows.service.ts';
+export { shopOwner, shopRefs, skuSnapshots, skuStock } from './snapshots.service.ts';
+export { releaseStock, reserveStock } from './stock.service.ts';

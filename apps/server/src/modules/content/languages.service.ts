@@ -2,7 +2,7 @@ import { languages as contractLanguages, isLanguageFile, type LanguageItem } fro
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { languages } from '../../db/schema/index.ts';
+import { languages } from '../../db/schema/content.ts';
 
 /** Reference data: keeps the languages table in step with the contract's list on every start. */
 export async function syncLanguages(db: Database): Promise<void> {

@@ -2,7 +2,7 @@ import type { BillEntry, BillQuery, LedgerKind, LedgerReport } from '@crossmart/
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 
 /** Platform accounts of product.md §2. Only `external` (money outside the platform) may go negative. */

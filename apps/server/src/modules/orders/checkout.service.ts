@@ -7,23 +7,14 @@ import type {
   OrderPreview,
   OrderSummary,
 } from '@crossmart/contract';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  cartItems,
-  type I18nText,
-  orderItems,
-  orderStatusLog,
-  orders,
-  productSkus,
-  products,
-  promoCodes,
-  type SpecPair,
-  shops,
-} from '../../db/schema/index.ts';
+import type { I18nText, SpecPair } from '../../db/schema/json-types.ts';
+import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
-import { localText } from '../cart/index.ts';
-import { reserveStock } from '../catalog/index.ts';
+import { localText } from '../../shared/local-text.ts';
+import { cartLinesForCheckout, deleteCartItems } from '../cart/index.ts';
+import { reserveStock, skuSnapshots } from '../catalog/index.ts';
 import type { Transact } from './transact.ts';
 
 /** Shipping address as the addresses module gives it; undefined when it is not the user's. */
@@ -64,36 +55,9 @@ interface Draft {
 
 type Promo = typeof promoCodes.$inferSelect;
 
+/** The checkout's lines: the chosen cart lines (cart module) or one SKU bought now (catalog), one statement either way. */
 async function loadLines(db: Database, userId: number, body: CheckoutBody, lang: LanguageFile): Promise<Line[]> {
-  const base = db
-    .select({
-      cartId: sql<number | null>`${body.cart_ids ? cartItems.id : sql`null::int`}`,
-      skuId: productSkus.id,
-      quantity: body.cart_ids ? cartItems.quantity : sql<number>`${body.quantity ?? 1}::int`,
-      productId: products.id,
-      title: products.title,
-      titleI18n: products.titleI18n,
-      images: products.images,
-      specs: productSkus.specs,
-      price: productSkus.price,
-      freight: products.freight,
-      stock: productSkus.stock,
-      available: products.isListed,
-      shopId: shops.id,
-      shopName: shops.name,
-    })
-    .from(productSkus);
-  const rows = body.cart_ids
-    ? await base
-        .innerJoin(cartItems, eq(cartItems.skuId, productSkus.id))
-        .innerJoin(products, eq(products.id, productSkus.productId))
-        .innerJoin(shops, eq(shops.id, products.shopId))
-        .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, body.cart_ids)))
-        .orderBy(asc(cartItems.id))
-    : await base
-        .innerJoin(products, eq(products.id, productSkus.productId))
-        .innerJoin(shops, eq(shops.id, products.shopId))
-        .where(eq(productSkus.id, body.sku_id ?? 0));
+  const rows = body.cart_ids ? await cartLinesForCheckout(db, userId, body.cart_ids) : await buyNowLine(db, body);
   if (body.cart_ids && rows.length !== new Set(body.cart_ids).size) throw new AppError('CART_ITEM_NOT_FOUND');
   if (!body.cart_ids && rows.length === 0) throw new AppError('SKU_NOT_FOUND');
   if (rows.length === 0) throw new AppError('CHECKOUT_EMPTY');
@@ -103,6 +67,29 @@ async function loadLines(db: Database, userId: number, body: CheckoutBody, lang:
     title: localText(row.title, row.titleI18n, lang),
     image: images[0] ?? '',
   }));
+}
+
+async function buyNowLine(db: Database, body: CheckoutBody) {
+  const sku = skuSnapshots(db);
+  return db
+    .select({
+      cartId: sql<number | null>`null::int`,
+      skuId: sku.skuId,
+      quantity: sql<number>`${body.quantity ?? 1}::int`,
+      productId: sku.productId,
+      title: sku.title,
+      titleI18n: sku.titleI18n,
+      images: sku.images,
+      specs: sku.specs,
+      price: sku.price,
+      freight: sku.freight,
+      stock: sku.stock,
+      available: sku.available,
+      shopId: sku.shopId,
+      shopName: sku.shopName,
+    })
+    .from(sku)
+    .where(eq(sku.skuId, body.sku_id ?? 0));
 }
 
 function draftsOf(lines: Line[]): Draft[] {
@@ -305,7 +292,7 @@ export async function createOrders(
       .insert(orderStatusLog)
       .values(orderRows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: 0, actor: 'buyer' })));
     if (body.cart_ids) {
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, body.cart_ids)));
+      await deleteCartItems(tx, userId, body.cart_ids);
     }
     // The answer is built from what was written (no read-back round trips).
     const createdAt = new Date().toISOString();

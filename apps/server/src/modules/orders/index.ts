@@ -1,6 +1,5 @@
 export { type AddressLookup, type LookedUpAddress, normalizePromoCode } from './checkout.service.ts';
 export { loadOrderSettings, type OrderSettings, orderSettingsOf } from './order-settings.ts';
-export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
 export {
   commissionOf,
   runOrderSweeps,
@@ -9,4 +8,5 @@ export {
   sweepCompletions,
   sweepUnpaidOrders,
   unsettledOrderCount,
-} from './orders.service.ts';
+} from './order-sweeps.service.ts';
+export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';

@@ -23,15 +23,8 @@ import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../.
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
 import { loadOrderSettings } from './order-settings.ts';
-import {
-  cancelOrder,
-  confirmOrder,
-  getOrderDetail,
-  listOrders,
-  runOrderSweeps,
-  shipOrder,
-  verifyPay,
-} from './orders.service.ts';
+import { runOrderSweeps } from './order-sweeps.service.ts';
+import { cancelOrder, confirmOrder, getOrderDetail, listOrders, shipOrder, verifyPay } from './orders.service.ts';
 
 export interface OrdersRouteOptions extends ModuleDeps {
   /** The addresses module's `getAddress`, wired in app.ts. */

@@ -10,28 +10,21 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  orderItems,
-  orderLogisticsEvents,
-  orderPayments,
-  orderStatusLog,
-  orders,
-  shops,
-} from '../../db/schema/index.ts';
+import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
+import { localText } from '../../shared/local-text.ts';
 import { verifyPayPassword } from '../accounts/index.ts';
-import { localText } from '../cart/index.ts';
-import { platformDay, recordSales, releaseStock } from '../catalog/index.ts';
+import { releaseStock, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import type { Transact } from './transact.ts';
 
 export type OrderActor = 'buyer' | 'merchant' | 'system';
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-async function logStatus(
+export async function logStatus(
   db: Database,
   orderIds: number[],
   from: number | null,
@@ -55,11 +48,12 @@ export async function loadOrderSummaries(
   lang: LanguageFile,
 ): Promise<OrderSummary[]> {
   if (ids.length === 0) return [];
+  const shop = shopRefs(db);
   const [rows, items] = await Promise.all([
     db
-      .select({ order: orders, shopName: shops.name })
+      .select({ order: orders, shopName: shop.shopName })
       .from(orders)
-      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .innerJoin(shop, eq(shop.shopId, orders.shopId))
       .where(and(eq(orders.userId, userId), inArray(orders.id, ids))),
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
   ]);
@@ -259,7 +253,7 @@ export async function getOrderDetail(
  * Cancels a locked order: unpaid (0) → stock back; paid (1) → full refund escrow → buyer
  * (order_cancel_refund, reference `order:<id>`) and stock back. Anything else: ORDER_STATUS_INVALID.
  */
-async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
+export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
   if (order.status !== 0 && order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
   if (order.status === 1 && order.total > 0) {
     await postTransaction(tx, {
@@ -325,11 +319,12 @@ export async function shipOrder(
   input: { order_id: number; carrier: string; tracking_no: string },
 ) {
   return db.transaction(async (tx) => {
+    const shop = shopRefs(tx);
     const [found] = await tx
       .select({ order: orders })
       .from(orders)
-      .innerJoin(shops, eq(shops.id, orders.shopId))
-      .where(and(eq(orders.id, input.order_id), eq(shops.ownerUserId, merchantUserId)))
+      .innerJoin(shop, eq(shop.shopId, orders.shopId))
+      .where(and(eq(orders.id, input.order_id), eq(shop.ownerUserId, merchantUserId)))
       .for('update', { of: orders });
     if (!found) throw new AppError('ORDER_NOT_FOUND');
     if (found.order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
@@ -344,140 +339,4 @@ export async function shipOrder(
     await logStatus(tx, [input.order_id], 1, 2, 'merchant');
     return { id: input.order_id, status: 2 as const };
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sweeps (product.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
-// instances never process the same order, and takes `now` so tests control the clock.
-
-const sweepBatch = 100;
-
-export interface SweepResult {
-  cancelled: number;
-  received: number;
-  completed: number;
-  settled: number;
-  /** Completed orders whose shop has no owner: their money stays in escrow (see README). */
-  unsettled: number[];
-}
-
-async function lockBatch(tx: Database, where: ReturnType<typeof sql>): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(asc(orders.id))
-    .limit(sweepBatch)
-    .for('update', { skipLocked: true });
-}
-
-/** Unpaid orders older than the pay window: cancelled, stock back. */
-export async function sweepUnpaidOrders(db: Database, settings: OrderSettings, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - settings.unpaidMinutes * 60_000);
-  let total = 0;
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, sql`${orders.status} = 0 and ${orders.createdAt} <= ${cutoff.toISOString()}`);
-      for (const order of batch) await cancelLocked(tx, order, 'system', now);
-      return batch.length;
-    });
-    total += done;
-    if (done < sweepBatch) return total;
-  }
-}
-
-/** Shipped orders the buyer did not confirm within the auto-receive days: received. */
-export async function sweepAutoReceive(db: Database, settings: OrderSettings, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - settings.autoReceiveDays * 86_400_000);
-  let total = 0;
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, sql`${orders.status} = 2 and ${orders.shippedAt} <= ${cutoff.toISOString()}`);
-      if (batch.length === 0) return 0;
-      const ids = batch.map((order) => order.id);
-      await tx.update(orders).set({ status: 3, receivedAt: now }).where(inArray(orders.id, ids));
-      await logStatus(tx, ids, 2, 3, 'system', now);
-      return batch.length;
-    });
-    total += done;
-    if (done < sweepBatch) return total;
-  }
-}
-
-export function commissionOf(total: number, bps: number): number {
-  return Math.floor((total * bps) / 10_000);
-}
-
-/**
- * Received orders whose after-sale window has closed: completed (sales counted) and settled
- * escrow → the shop owner's wallet (total − commission) and → fees (commission), one ledger
- * transaction `order_settlement` per order. A shop without an owner: the order completes but its
- * money stays in escrow (settled_at null, logged by the caller); a later sweep settles it once the
- * shop has an owner.
- */
-export async function sweepCompletions(
-  db: Database,
-  settings: OrderSettings,
-  now: Date,
-): Promise<{ completed: number; settled: number; unsettled: number[] }> {
-  const cutoff = new Date(now.getTime() - settings.afterSaleDays * 86_400_000);
-  const result = { completed: 0, settled: 0, unsettled: [] as number[] };
-  const seen = new Set<number>();
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const batch = await lockBatch(
-        tx,
-        sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()}) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
-      );
-      for (const order of batch) {
-        seen.add(order.id);
-        if (order.status === 3) {
-          await tx.update(orders).set({ status: 4, completedAt: now }).where(eq(orders.id, order.id));
-          await logStatus(tx, [order.id], 3, 4, 'system', now);
-          const lines = await tx
-            .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
-            .from(orderItems)
-            .where(eq(orderItems.orderId, order.id));
-          await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
-          result.completed += 1;
-        }
-        const [shop] = await tx
-          .select({ ownerUserId: shops.ownerUserId })
-          .from(shops)
-          .where(eq(shops.id, order.shopId));
-        if (!shop?.ownerUserId) {
-          result.unsettled.push(order.id);
-          continue;
-        }
-        const commission = commissionOf(order.total, settings.commissionBps);
-        const legs = [
-          { account: { platform: 'escrow' as const }, amount: -order.total },
-          { account: { userId: shop.ownerUserId }, amount: order.total - commission },
-          { account: { platform: 'fees' as const }, amount: commission },
-        ].filter((leg) => leg.amount !== 0);
-        if (legs.length >= 2) {
-          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
-        }
-        await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
-        result.settled += 1;
-      }
-      return batch.length;
-    });
-    if (done < sweepBatch) return result;
-  }
-}
-
-export async function runOrderSweeps(db: Database, settings: OrderSettings, now = new Date()): Promise<SweepResult> {
-  const cancelled = await sweepUnpaidOrders(db, settings, now);
-  const received = await sweepAutoReceive(db, settings, now);
-  const completion = await sweepCompletions(db, settings, now);
-  return { cancelled, received, ...completion };
-}
-
-export async function unsettledOrderCount(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.status, 4), sql`${orders.settledAt} is null`));
-  return Number(row?.count ?? 0);
 }

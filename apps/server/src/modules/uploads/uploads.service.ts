@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { uploads } from '../../db/schema/uploads.ts';
 import { AppError } from '../../errors.ts';
 
 export interface UploadDirs {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/wallet.ts';
 
 export interface AuditLogEntry {
   adminId: number;

@@ -10,7 +10,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { depositChannels, settings } from '../../db/schema/index.ts';
+import { depositChannels, settings } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { writeAuditLog } from './audit-log.ts';
 

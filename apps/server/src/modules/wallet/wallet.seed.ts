@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { depositChannels, recharges, users } from '../../db/schema/index.ts';
+import { depositChannels, recharges } from '../../db/schema/wallet.ts';
+import { findUserByAccount } from '../accounts/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 
 /** Demo deposit channels (product.md §8); the addresses are examples, not real wallets. */
@@ -26,7 +26,7 @@ export const walletSeedPart: { name: string; run(db: Database): Promise<void> } 
   name: 'wallet',
   async run(db: Database) {
     await db.insert(depositChannels).values(demoChannels);
-    const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'demo'));
+    const buyer = await findUserByAccount(db, 'demo');
     if (!buyer) return;
     const [row] = await db
       .insert(recharges)

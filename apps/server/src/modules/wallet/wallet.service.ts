@@ -12,8 +12,9 @@ import {
 } from '@crossmart/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { recharges, users, withdrawals } from '../../db/schema/index.ts';
+import { recharges, withdrawals } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
+import { userAccounts } from '../accounts/index.ts';
 import { getUserBalance, type PostingLeg, postTransaction } from '../ledger/index.ts';
 import { isOwnUpload } from '../uploads/index.ts';
 import { writeAuditLog } from './audit-log.ts';
@@ -197,13 +198,14 @@ export async function listWithdrawals(db: Database, userId: number, query: Audit
 
 export async function listRechargesForAdmin(db: Database, query: AuditLogQuery) {
   const where: SQL | undefined = statusFilter(recharges.status, query.status);
+  const user = userAccounts(db);
   return page(
     query,
     (limit, offset) =>
       db
-        .select({ row: recharges, account: users.account })
+        .select({ row: recharges, account: user.account })
         .from(recharges)
-        .innerJoin(users, eq(users.id, recharges.userId))
+        .innerJoin(user, eq(user.userId, recharges.userId))
         .where(where)
         .orderBy(desc(recharges.id))
         .limit(limit)
@@ -215,13 +217,14 @@ export async function listRechargesForAdmin(db: Database, query: AuditLogQuery) 
 
 export async function listWithdrawalsForAdmin(db: Database, query: AuditLogQuery) {
   const where: SQL | undefined = statusFilter(withdrawals.status, query.status);
+  const user = userAccounts(db);
   return page(
     query,
     (limit, offset) =>
       db
-        .select({ row: withdrawals, account: users.account })
+        .select({ row: withdrawals, account: user.account })
         .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .innerJoin(user, eq(user.userId, withdrawals.userId))
         .where(where)
         .orderBy(desc(withdrawals.id))
         .limit(limit)

@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { productSkus, products } from '../../db/schema/catalog.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * Moves a SKU's stock and its product's total by `delta` in ONE statement (a data-modifying CTE):
+ * one round trip, no savepoint, and the SKU row lock is taken first, as in every other writer.
+ * With `guard` the SKU is only changed while it has enough stock; the CHECK on stock backs it up.
+ */
+async function moveStock(db: Database, skuId: number, delta: number, guard: boolean): Promise<boolean> {
+  const enough = guard ? sql`and stock + ${delta} >= 0` : sql``;
+  const result = await db.execute<{ id: number }>(sql`
+    with sku as (
+      update ${productSkus} set stock = stock + ${delta} where id = ${skuId} ${enough} returning product_id
+    )
+    update ${products} set stock = ${products.stock} + ${delta} from sku where ${products.id} = sku.product_id
+    returning ${products.id}`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Takes `quantity` from a SKU's stock (checkout). The conditional update and the CHECK on stock
+ * make overselling impossible; a shortfall is answered with INSUFFICIENT_STOCK.
+ */
+export async function reserveStock(db: Database, skuId: number, quantity: number): Promise<void> {
+  if (await moveStock(db, skuId, -quantity, true)) return;
+  const [exists] = await db.select({ id: productSkus.id }).from(productSkus).where(eq(productSkus.id, skuId));
+  throw new AppError(exists ? 'INSUFFICIENT_STOCK' : 'SKU_NOT_FOUND');
+}
+
+/** Gives reserved stock back (cancelled order). */
+export async function releaseStock(db: Database, skuId: number, quantity: number): Promise<void> {
+  if (!(await moveStock(db, skuId, quantity, false))) throw new AppError('SKU_NOT_FOUND');
+}

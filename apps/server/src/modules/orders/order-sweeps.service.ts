@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { platformDay } from '../../shared/platform-day.ts';
+import { recordSales, shopOwner } from '../catalog/index.ts';
+import { postTransaction } from '../ledger/index.ts';
+import type { OrderSettings } from './order-settings.ts';
+import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Sweeps (product.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
+// instances never process the same order, and takes `now` so tests control the clock.
+
+const sweepBatch = 100;
+
+export interface SweepResult {
+  cancelled: number;
+  received: number;
+  completed: number;
+  settled: number;
+  /** Completed orders whose shop has no owner: their money stays in escrow (see README). */
+  unsettled: number[];
+}
+
+async function lockBatch(tx: Database, where: ReturnType<typeof sql>): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(asc(orders.id))
+    .limit(sweepBatch)
+    .for('update', { skipLocked: true });
+}
+
+/** Unpaid orders older than the pay window: cancelled, stock back. */
+export async function sweepUnpaidOrders(db: Database, settings: OrderSettings, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - settings.unpaidMinutes * 60_000);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(tx, sql`${orders.status} = 0 and ${orders.createdAt} <= ${cutoff.toISOString()}`);
+      for (const order of batch) await cancelLocked(tx, order, 'system', now);
+      return batch.length;
+    });
+    total += done;
+    if (done < sweepBatch) return total;
+  }
+}
+
+/** Shipped orders the buyer did not confirm within the auto-receive days: received. */
+export async function sweepAutoReceive(db: Database, settings: OrderSettings, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - settings.autoReceiveDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(tx, sql`${orders.status} = 2 and ${orders.shippedAt} <= ${cutoff.toISOString()}`);
+      if (batch.length === 0) return 0;
+      const ids = batch.map((order) => order.id);
+      await tx.update(orders).set({ status: 3, receivedAt: now }).where(inArray(orders.id, ids));
+      await logStatus(tx, ids, 2, 3, 'system', now);
+      return batch.length;
+    });
+    total += done;
+    if (done < sweepBatch) return total;
+  }
+}
+
+export function commissionOf(total: number, bps: number): number {
+  return Math.floor((total * bps) / 10_000);
+}
+
+/**
+ * Received orders whose after-sale window has closed: completed (sales counted) and settled
+ * escrow → the shop owner's wallet (total − commission) and → fees (commission), one ledger
+ * transaction `order_settlement` per order. A shop without an owner: the order completes but its
+ * money stays in escrow (settled_at null, logged by the caller); a later sweep settles it once the
+ * shop has an owner.
+ */
+export async function sweepCompletions(
+  db: Database,
+  settings: OrderSettings,
+  now: Date,
+): Promise<{ completed: number; settled: number; unsettled: number[] }> {
+  const cutoff = new Date(now.getTime() - settings.afterSaleDays * 86_400_000);
+  const result = { completed: 0, settled: 0, unsettled: [] as number[] };
+  const seen = new Set<number>();
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const batch = await lockBatch(
+        tx,
+        sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()}) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
+      );
+      for (const order of batch) {
+        seen.add(order.id);
+        if (order.status === 3) {
+          await tx.update(orders).set({ status: 4, completedAt: now }).where(eq(orders.id, order.id));
+          await logStatus(tx, [order.id], 3, 4, 'system', now);
+          const lines = await tx
+            .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, order.id));
+          await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
+          result.completed += 1;
+        }
+        const ownerUserId = await shopOwner(tx, order.shopId);
+        if (!ownerUserId) {
+          result.unsettled.push(order.id);
+          continue;
+        }
+        const commission = commissionOf(order.total, settings.commissionBps);
+        const legs = [
+          { account: { platform: 'escrow' as const }, amount: -order.total },
+          { account: { userId: ownerUserId }, amount: order.total - commission },
+          { account: { platform: 'fees' as const }, amount: commission },
+        ].filter((leg) => leg.amount !== 0);
+        if (legs.length >= 2) {
+          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
+        }
+        await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
+        result.settled += 1;
+      }
+      return batch.length;
+    });
+    if (done < sweepBatch) return result;
+  }
+}
+
+export async function runOrderSweeps(db: Database, settings: OrderSettings, now = new Date()): Promise<SweepResult> {
+  const cancelled = await sweepUnpaidOrders(db, settings, now);
+  const received = await sweepAutoReceive(db, settings, now);
+  const completion = await sweepCompletions(db, settings, now);
+  return { cancelled, received, ...completion };
+}
+
+export async function unsettledOrderCount(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.status, 4), sql`${orders.settledAt} is null`));
+  return Number(row?.count ?? 0);
+}
