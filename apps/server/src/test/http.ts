@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 
 export type Json = Record<string, unknown>;
 
-/** What every call answers (HTTP 200; success and failure are told apart by `code`). */
+/** The envelope every call answers with. */
 export interface Envelope {
   code: number;
   msg: string;
@@ -26,7 +26,6 @@ export interface CallOptions {
 }
 
 export interface Reply {
-  status: number;
   headers: Record<string, unknown>;
   body: Envelope;
 }
@@ -35,8 +34,9 @@ export interface Reply {
  * The one way server tests call the API (Fastify's `inject`, no network). The app is read at each
  * call, so a client can be made at the top of a file whose app is built in `beforeAll`.
  */
-export function apiClient(app: () => App) {
-  async function call(method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<Reply> {
+export function apiClient(app: () => App, defaults: Omit<CallOptions, 'body'> = {}) {
+  async function call(method: 'GET' | 'POST', url: string, given: CallOptions = {}): Promise<Reply> {
+    const options = { ...defaults, ...given };
     const headers: Record<string, string> = {};
     if (options.lang !== null) headers.lang = options.lang ?? 'en';
     if (options.token) headers.token = options.token;
@@ -48,14 +48,25 @@ export function apiClient(app: () => App) {
       ...(options.body === undefined ? {} : { payload: options.body as Json }),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     });
-    return { status: res.statusCode, headers: res.headers, body: res.json() as Envelope };
+    // Every answer is HTTP 200: success and failure are told apart by the envelope's `code`.
+    expect(res.statusCode, `${method} ${url}`).toBe(200);
+    return { headers: res.headers, body: res.json() as Envelope };
   }
 
-  /** The answer's envelope; the HTTP status must be 200. */
   async function send(method: 'GET' | 'POST', url: string, options: CallOptions): Promise<Envelope> {
-    const reply = await call(method, url, options);
-    expect(reply.status, `${method} ${url}`).toBe(200);
-    return reply.body;
+    return (await call(method, url, options)).body;
+  }
+
+  /** The data of a success, parsed with `schema`; any failure fails the test with its envelope. */
+  async function data<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    url: string,
+    schema: T,
+    options: CallOptions = {},
+  ): Promise<z.infer<T>> {
+    const body = await send(method, url, options);
+    expect(body.code, JSON.stringify(body)).toBe(1);
+    return successData(schema, body);
   }
 
   return {
@@ -63,17 +74,10 @@ export function apiClient(app: () => App) {
     get: (url: string, options: Omit<CallOptions, 'body'> = {}) => send('GET', url, options),
     post: (url: string, body: unknown = {}, options: Omit<CallOptions, 'body'> = {}) =>
       send('POST', url, { ...options, body }),
-    /** The data of a success, parsed with `schema`; any failure fails the test with its envelope. */
-    async data<T extends z.ZodType>(
-      schema: T,
-      method: 'GET' | 'POST',
-      url: string,
-      options: CallOptions = {},
-    ): Promise<z.infer<T>> {
-      const body = await send(method, url, options);
-      expect(body.code, JSON.stringify(body)).toBe(1);
-      return successData(schema, body);
-    },
+    data,
+    /** `data` of a GET. */
+    read: <T extends z.ZodType>(url: string, schema: T, options: Omit<CallOptions, 'body'> = {}) =>
+      data('GET', url, schema, options),
   };
 }
 
