@@ -390,7 +390,7 @@ describe('stock', () => {
   });
 });
 
-describe('visibility (product.md §5)', () => {
+describe('visibility (docs/product-rules.md, mutual aid)', () => {
   it('ranks the shop with more support days higher when all else is equal', async () => {
     const db = ctx.database.db;
     const twinA = (await createShop(db, { name: 'Twin A' })).id;

@@ -110,7 +110,7 @@ async function rechargeAndPass(user: { token: string }, amount: number) {
 }
 
 describe('settings and config', () => {
-  it('GET /api/config carries the withdrawal fee and minimum (product.md §2 defaults)', async () => {
+  it('GET /api/config carries the withdrawal fee and minimum (docs/product-rules.md, money defaults)', async () => {
     const body = successEnvelope(publicConfigSchema).parse((await call('GET', '/api/config')).body);
     expect(body.data.wallet).toEqual({ withdrawal_fee_bp: 100, min_withdrawal: 1000 });
   });
@@ -323,7 +323,7 @@ describe('withdrawal', () => {
     expect(info).toEqual({ balance: 20_000, fee_rate_bp: 100, min_amount: 1000, min_fee: 1 });
   });
 
-  it('validates every rule of spec §5 and product.md §2', async () => {
+  it('validates every rule of spec §5 and docs/product-rules.md (money)', async () => {
     const user = await userWithToken();
     await rechargeAndPass(user, 5000);
     const bank = { type: 'bank', bank_card: '6222020000000000', bank_name: 'MUFG', holder: 'Taro', paypwd: '246810' };
