@@ -5,7 +5,7 @@ import { platformDay } from '../shared/platform-day.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
 /**
- * Slides every shop's 30-day window (sales, support days; product.md §5) to the current platform
+ * Slides every shop's 30-day window (sales, support days; docs/product-rules.md (mutual aid)) to the current platform
  * day. Sales and support update their own shop at once; this catches the days that leave the
  * window. Runs a minute after start and then every `intervalMs`.
  */

@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 const maxTokenLength = 256;
 
-/** The `token` header (product.md §7): never a cookie, so there is no CSRF surface. */
+/** The `token` header (docs/product-rules.md, API conventions): never a cookie, so there is no CSRF surface. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers.token;
   const token = Array.isArray(value) ? value[0] : value;
@@ -58,7 +58,7 @@ export function requireRole(...roles: readonly UserRole[]) {
   };
 }
 
-/** Shopping: buyers and merchants (a merchant is a buyer too, product.md §1). */
+/** Shopping: buyers and merchants (a merchant is a buyer too, docs/product-rules.md). */
 export const requireBuyer = requireRole('buyer', 'merchant');
 export const requireMerchant = requireRole('merchant');
 export const requireAdmin = requireRole('admin');

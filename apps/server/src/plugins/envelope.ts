@@ -11,7 +11,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type MessageParams } from '../errors.ts';
 import { hasMessage } from '../i18n/translate.ts';
 
-/** The success envelope (product.md §7). */
+/** The success envelope (docs/product-rules.md, API conventions). */
 export function ok<T>(request: FastifyRequest, data: T, messageKey = 'success.ok') {
   return { code: resultCodes.ok, msg: request.t(messageKey), data };
 }

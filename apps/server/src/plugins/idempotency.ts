@@ -9,7 +9,7 @@ import { currentUser } from './auth.ts';
 import { ok } from './envelope.ts';
 
 /**
- * Idempotency-Key support for money-moving POSTs (product.md §2). Design and reasons:
+ * Idempotency-Key support for money-moving POSTs (docs/product-rules.md, money). Design and reasons:
  * `modules/wallet/README.md` ("Idempotency keys").
  *
  * A route opts in with `preHandler: replayIdempotent` (fast replay before any costly check such

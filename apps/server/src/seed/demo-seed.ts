@@ -16,7 +16,7 @@ export interface SeedPart {
   run(db: Database, context: SeedContext): Promise<void>;
 }
 
-/** The demo data of product.md §8, in dependency order. Feature issues append their parts here. */
+/** The demo data of docs/product-rules.md (demo data), in dependency order. Feature issues append their parts here. */
 export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed, walletSeedPart];
 
 const seedMarkerKey = 'demo_seed';

@@ -5,7 +5,7 @@ import { languages } from './content.ts';
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * One table for every account: buyers, merchants and admins (product.md §1). Secrets are argon2id
+ * One table for every account: buyers, merchants and admins (docs/product-rules.md, roles). Secrets are argon2id
  * hashes only. The failure counters back the login and payment lockouts (accounts README).
  */
 export const users = pgTable(

@@ -79,7 +79,7 @@ export const shops = pgTable(
     /** Rolling 30-day window, recomputed from `shop_daily_stats` (see refreshShopWindows). */
     sales30d: integer('sales_30d').notNull().default(0),
     supportDays30d: integer('support_days_30d').notNull().default(0),
-    /** product.md §5: log10(1 + sales_30d) + 2 × favourable_rate + 0.5 × log2(1 + support_days_30d). */
+    /** Visibility (docs/product-rules.md, mutual aid): log10(1 + sales_30d) + 2 × favourable_rate + 0.5 × log2(1 + support_days_30d). */
     visibilityScore: doublePrecision('visibility_score')
       .notNull()
       .generatedAlwaysAs(

@@ -19,7 +19,7 @@ import type { I18nText, SpecPair } from './json-types.ts';
 /**
  * Cart, orders, promo codes and logistics (issue 7). Order statuses are spec §4's:
  * 0 waiting for payment, 1 waiting for delivery, 2 delivered, 3 received, 4 completed,
- * -1 cancelled, -2 refunded, -4 in after-sale (product.md §3).
+ * -1 cancelled, -2 refunded, -4 in after-sale (docs/product-rules.md, order lifecycle).
  */
 
 /** Percentage (value 1–100) or fixed (value in minor units) discount; shop_id null = platform-wide. */
@@ -83,7 +83,7 @@ export const orders = pgTable(
     status: smallint('status').notNull().default(0),
     /** Sum of item amounts (price × quantity), minor units. */
     goodsAmount: integer('goods_amount').notNull(),
-    /** The highest freight among the order's items (product.md §3). */
+    /** The highest freight among the order's items (docs/product-rules.md, order lifecycle). */
     freight: integer('freight').notNull(),
     discount: integer('discount').notNull().default(0),
     /** goods_amount + freight − discount: what the buyer pays. */

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** Stored uploads (product.md §7): who uploaded what for which purpose; private ones need auth to read. */
+/** Stored uploads (docs/product-rules.md, API conventions): who uploaded what for which purpose; private ones need auth to read. */
 export const uploads = pgTable(
   'uploads',
   {

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** Admin-editable platform settings (product.md §2), one row per key; values checked by the contract. */
+/** Admin-editable platform settings (docs/product-rules.md, money), one row per key; values checked by the contract. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

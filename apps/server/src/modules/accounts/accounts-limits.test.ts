@@ -1,5 +1,5 @@
-import { failureEnvelopeSchema } from '@crossmart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, failure } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /** The per-IP and per-account limits with small maxima (shared through Redis under test:pg). */
@@ -15,12 +15,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => ctx.close());
-
-type Body = { code: number; error?: string; msg: string };
-async function post(url: string, payload: Record<string, unknown>, ip: string): Promise<Body> {
-  const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { lang: 'en' } });
-  return res.json() as Body;
-}
+const { post } = apiClient(() => ctx.app);
 
 let sequence = 0;
 const register = (ip: string, name?: string) => {
@@ -37,14 +32,14 @@ const register = (ip: string, name?: string) => {
       email: `${account}@example.com`,
       mobile: `+8180${String(sequence).padStart(8, '0')}`,
     },
-    ip,
+    { ip },
   );
 };
 
 describe('rate limits', () => {
   it('limits sign-ups per IP', async () => {
     for (let i = 0; i < 3; i += 1) expect((await register('10.0.0.1')).code).toBe(1);
-    const limited = failureEnvelopeSchema.parse(await register('10.0.0.1'));
+    const limited = failure(await register('10.0.0.1'));
     expect(limited.error).toBe('RATE_LIMITED');
     expect(limited.msg).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect((await register('10.0.0.2')).code).toBe(1);
@@ -53,31 +48,37 @@ describe('rate limits', () => {
   it('counts only failed logins: people who log in often are never throttled', async () => {
     await register('10.0.1.9', 'frequent');
     for (let i = 0; i < 6; i += 1) {
-      expect((await post('/api/user/login', { account: 'frequent', password: 'secret1' }, '10.0.1.1')).code).toBe(1);
+      expect(
+        (await post('/api/user/login', { account: 'frequent', password: 'secret1' }, { ip: '10.0.1.1' })).code,
+      ).toBe(1);
     }
   });
 
   it('limits failed logins per IP across accounts', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const body = await post('/api/user/login', { account: `spray-${i}`, password: 'guess123' }, '10.0.2.1');
+      const body = await post('/api/user/login', { account: `spray-${i}`, password: 'guess123' }, { ip: '10.0.2.1' });
       expect(body.error).toBe('LOGIN_FAILED');
     }
-    const limited = await post('/api/user/login', { account: 'spray-9', password: 'guess123' }, '10.0.2.1');
+    const limited = await post('/api/user/login', { account: 'spray-9', password: 'guess123' }, { ip: '10.0.2.1' });
     expect(limited.error).toBe('RATE_LIMITED');
-    expect((await post('/api/user/login', { account: 'spray-9', password: 'guess123' }, '10.0.2.2')).error).toBe(
-      'LOGIN_FAILED',
-    );
+    expect(
+      (await post('/api/user/login', { account: 'spray-9', password: 'guess123' }, { ip: '10.0.2.2' })).error,
+    ).toBe('LOGIN_FAILED');
   });
 
   it('limits failed logins per account name across IPs, for unknown accounts too', async () => {
     await register('10.0.3.9', 'target');
     for (const account of ['target', 'phantom']) {
-      expect((await post('/api/user/login', { account, password: 'guess123' }, '10.0.3.1')).error).toBe('LOGIN_FAILED');
-      expect((await post('/api/user/login', { account, password: 'guess123' }, '10.0.3.2')).error).toBe('LOGIN_FAILED');
+      expect((await post('/api/user/login', { account, password: 'guess123' }, { ip: '10.0.3.1' })).error).toBe(
+        'LOGIN_FAILED',
+      );
+      expect((await post('/api/user/login', { account, password: 'guess123' }, { ip: '10.0.3.2' })).error).toBe(
+        'LOGIN_FAILED',
+      );
       const limited = await post(
         '/api/user/login',
         { account: account.toUpperCase(), password: 'secret1' },
-        '10.0.3.3',
+        { ip: '10.0.3.3' },
       );
       expect(limited.error).toBe('RATE_LIMITED');
     }
@@ -86,13 +87,15 @@ describe('rate limits', () => {
   it('limits reset-code requests per IP', async () => {
     await register('10.0.4.9', 'forgetful');
     for (let i = 0; i < 2; i += 1) {
-      expect((await post('/api/user/forgot_code', { account: 'forgetful' }, '10.0.4.1')).code).toBe(1);
+      expect((await post('/api/user/forgot_code', { account: 'forgetful' }, { ip: '10.0.4.1' })).code).toBe(1);
     }
-    expect((await post('/api/user/forgot_code', { account: 'forgetful' }, '10.0.4.1')).error).toBe('RATE_LIMITED');
+    expect((await post('/api/user/forgot_code', { account: 'forgetful' }, { ip: '10.0.4.1' })).error).toBe(
+      'RATE_LIMITED',
+    );
     const guess = await post(
       '/api/user/resetpwd',
       { account: 'forgetful', code: '123456', newpassword: 'secret2', renewpassword: 'secret2' },
-      '10.0.4.1',
+      { ip: '10.0.4.1' },
     );
     expect(guess.error).toBe('RATE_LIMITED');
   });

@@ -30,12 +30,12 @@ import {
   resetPasswordWithCode,
   sendResetCode,
   setLanguage,
-  setPayPassword,
   type UserInfoProvider,
   updateProfile,
 } from './accounts.service.ts';
 import { createMailTransport } from './mail.service.ts';
 import { dummyHash, hashingFromConfig } from './passwords.ts';
+import { setPayPassword } from './pay-code.service.ts';
 
 export interface AccountsRouteOptions extends ModuleDeps {
   /** Fill `balance` and `shop_id` of the user info (wallet and merchant modules). */

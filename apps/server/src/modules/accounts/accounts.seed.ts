@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { createUser, findUserByAccount } from './accounts.service.ts';
 import { defaultHashing } from './passwords.ts';
 
-/** The demo accounts of product.md §8. Other parts (wallet, shops) find them by account name. */
+/** The demo accounts of docs/product-rules.md (demo data). Other parts (wallet, shops) find them by account name. */
 export const demoUsers = [
   {
     account: 'demo',

@@ -7,7 +7,6 @@ export {
   type NewUser,
   purgeResetCodes,
   type UserInfoProvider,
-  verifyPayPassword,
 } from './accounts.service.ts';
 export {
   createMailTransport,
@@ -20,5 +19,6 @@ export {
   purgeSentMail,
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
+export { verifyPayPassword } from './pay-code.service.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
 export { lockUserRow, userAccounts } from './user-refs.service.ts';

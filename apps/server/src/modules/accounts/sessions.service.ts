@@ -55,7 +55,7 @@ export async function createSession(db: Database, userId: number, context: Sessi
 
 /**
  * The user behind a token, or undefined when the token is unknown, expired or revoked, or the
- * account is disabled. Each use pushes the expiry 3 days ahead (product.md §7).
+ * account is disabled. Each use pushes the expiry 3 days ahead (docs/product-rules.md, API conventions).
  */
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | undefined> {
   if (!tokenPattern.test(token)) return undefined;

@@ -4,16 +4,14 @@ import {
   addressListSchema,
   addressSchema,
   addressValidationKeys,
-  failureEnvelopeSchema,
-  successEnvelope,
 } from '@crossmart/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { addresses } from '../../db/schema/index.ts';
 import en from '../../i18n/messages/en.json' with { type: 'json' };
 import jp from '../../i18n/messages/jp.json' with { type: 'json' };
 import { insertTestUser, registerBuyer } from '../../test/fixtures.ts';
+import { apiClient, failure } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { getAddress, getDefaultAddressId, saveAddress, setDefaultAddress } from './addresses.service.ts';
 
@@ -33,29 +31,13 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function call<T extends z.ZodType>(
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  schema: T,
-  payload?: unknown,
-): Promise<z.infer<T>> {
-  const res = await ctx.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
-  expect(res.statusCode).toBe(200);
-  const json = res.json();
-  expect(json.code, JSON.stringify(json)).toBe(1);
-  const parsed: { data: z.infer<T> } = successEnvelope(schema).parse(json) as { data: z.infer<T> };
-  return parsed.data;
-}
-
-async function fail(token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') {
-  const res = await ctx.app.inject({ method, url, headers: { token, lang }, ...(payload ? { payload } : {}) });
-  return failureEnvelopeSchema.parse(res.json());
-}
+// No `lang` header unless a call gives one: the server's default language.
+const { call, data } = apiClient(() => ctx.app, { lang: null });
 
 const add = (token: string, over: Record<string, unknown> = {}) =>
-  call(token, 'POST', '/api/user/address_add', addressSchema, body(over));
-const list = async (token: string) => (await call(token, 'GET', '/api/user/address_list', addressListSchema)).list;
+  data('POST', '/api/user/address_add', addressSchema, { token: token, body: body(over) });
+const list = async (token: string) =>
+  (await data('GET', '/api/user/address_list', addressListSchema, { token: token })).list;
 
 async function defaultsInDatabase(userId: number) {
   const [row] = await ctx.database.db
@@ -85,7 +67,9 @@ describe('address book', () => {
       [first.id, true],
       [second.id, false],
     ]);
-    expect(await call(user.token, 'GET', `/api/user/address?id=${second.id}`, addressSchema)).toEqual(second);
+    expect(await data('GET', `/api/user/address?id=${second.id}`, addressSchema, { token: user.token })).toEqual(
+      second,
+    );
   });
 
   it('moves the default on create, update and set_default, keeping exactly one', async () => {
@@ -104,7 +88,10 @@ describe('address book', () => {
     const kept = await add(user.token, { id: a.id, is_default: false });
     expect(kept.is_default).toBe(true);
 
-    const set = await call(user.token, 'POST', '/api/user/address_set_default', addressSchema, { id: b.id });
+    const set = await data('POST', '/api/user/address_set_default', addressSchema, {
+      token: user.token,
+      body: { id: b.id },
+    });
     expect(set.is_default).toBe(true);
     const listed = await list(user.token);
     expect(listed[0]?.id).toBe(b.id);
@@ -117,22 +104,28 @@ describe('address book', () => {
     const a = await add(user.token);
     const b = await add(user.token);
     const c = await add(user.token);
-    await call(user.token, 'POST', '/api/user/address_set_default', addressSchema, { id: a.id });
+    await data('POST', '/api/user/address_set_default', addressSchema, { token: user.token, body: { id: a.id } });
     // Deleting a non-default keeps the default.
-    expect(await call(user.token, 'GET', `/api/user/address_del?id=${b.id}`, addressDeleteResultSchema)).toEqual({
+    expect(
+      await data('GET', `/api/user/address_del?id=${b.id}`, addressDeleteResultSchema, { token: user.token }),
+    ).toEqual({
       default_id: a.id,
     });
     const d = await add(user.token);
-    expect(await call(user.token, 'GET', `/api/user/address_del?id=${a.id}`, addressDeleteResultSchema)).toEqual({
+    expect(
+      await data('GET', `/api/user/address_del?id=${a.id}`, addressDeleteResultSchema, { token: user.token }),
+    ).toEqual({
       default_id: d.id,
     });
     expect((await list(user.token)).map((x) => [x.id, x.is_default])).toEqual([
       [d.id, true],
       [c.id, false],
     ]);
-    await call(user.token, 'GET', `/api/user/address_del?id=${d.id}`, addressDeleteResultSchema);
+    await data('GET', `/api/user/address_del?id=${d.id}`, addressDeleteResultSchema, { token: user.token });
     expect(await getDefaultAddressId(ctx.database.db, user.id)).toBe(c.id);
-    expect(await call(user.token, 'GET', `/api/user/address_del?id=${c.id}`, addressDeleteResultSchema)).toEqual({
+    expect(
+      await data('GET', `/api/user/address_del?id=${c.id}`, addressDeleteResultSchema, { token: user.token }),
+    ).toEqual({
       default_id: null,
     });
     expect(await list(user.token)).toEqual([]);
@@ -156,11 +149,15 @@ describe('address book', () => {
     const text = (catalogue: unknown, key: string) =>
       key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
     for (const [over, field, key] of cases) {
-      const answer = await fail(user.token, 'POST', '/api/user/address_add', body(over));
+      const answer = failure(
+        (await call('POST', '/api/user/address_add', { token: user.token, body: body(over), lang: 'en' })).body,
+      );
       expect(answer.code, JSON.stringify(over)).toBe(0);
       expect(answer.error).toBe('VALIDATION_FAILED');
       expect(answer.fields?.[field], JSON.stringify(answer.fields)).toBe(text(en, key));
-      const jpAnswer = await fail(user.token, 'POST', '/api/user/address_add', body(over), 'jp');
+      const jpAnswer = failure(
+        (await call('POST', '/api/user/address_add', { token: user.token, body: body(over), lang: 'jp' })).body,
+      );
       expect(jpAnswer.fields?.[field]).toBe(text(jp, key));
     }
     expect(text(en, 'validation.address_fields_required')).toBe('Please fill in the area, detailed address and tag.');
@@ -186,7 +183,7 @@ describe('address book', () => {
       ['GET', '/api/user/address?id=999999'],
     ];
     for (const [method, url, payload] of attempts) {
-      const answer = await fail(other.token, method, url, payload);
+      const answer = failure((await call(method, url, { token: other.token, body: payload, lang: 'en' })).body);
       expect(answer, url).toMatchObject({ code: 0, error: 'NOT_FOUND' });
     }
     expect((await list(other.token)).map((a) => a.id)).toEqual([theirs.id]);
@@ -221,7 +218,9 @@ describe('address book', () => {
   it('answers ADDRESS_LIMIT through the API with its message', async () => {
     const user = await registerBuyer(ctx.app);
     for (let i = 0; i < addressLimits.maxPerUser; i += 1) await add(user.token);
-    const answer = await fail(user.token, 'POST', '/api/user/address_add', body());
+    const answer = failure(
+      (await call('POST', '/api/user/address_add', { token: user.token, body: body(), lang: 'en' })).body,
+    );
     expect(answer).toMatchObject({ code: 0, error: 'ADDRESS_LIMIT' });
     expect(answer.msg).toContain(String(addressLimits.maxPerUser));
   });

@@ -16,7 +16,7 @@ import { ok } from '../../plugins/envelope.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { addToCart, countCart, deleteCartItems, listCart, selectAllCartItems, updateCartItem } from './cart.service.ts';
 
-/** Cart calls (product.md §9), for logged-in buyers; every row is the token's user's own. */
+/** Cart calls (the contract), for logged-in buyers; every row is the token's user's own. */
 export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
   app.addHook('onRequest', requireBuyer);
   const { db } = database;

@@ -5,7 +5,7 @@ import { localized } from './localize.ts';
 
 /** Shared column sets and mappers for product and shop cards, used by every list. */
 
-/** Reads `limit + 1` rows to answer `has_more` without counting (product.md §7). */
+/** Reads `limit + 1` rows to answer `has_more` without counting (docs/product-rules.md, API conventions). */
 export function pageFrom<T>(rows: T[], { page, limit }: PageQuery) {
   return { list: rows.slice(0, limit), page, limit, has_more: rows.length > limit };
 }

@@ -23,7 +23,7 @@ import {
 import { requireViewerId } from './viewer.ts';
 
 /**
- * Follow and favourite calls (product.md §9), for logged-in users only. They read the user from
+ * Follow and favourite calls (the contract), for logged-in users only. They read the user from
  * `request.user`, set by the auth plugin's `requireUser` guard (`code: 401` without a valid token).
  */
 export const catalogUserRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {

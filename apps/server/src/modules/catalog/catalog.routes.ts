@@ -37,7 +37,7 @@ import {
 import { microCache } from './micro-cache.ts';
 import { findViewerId } from './viewer.ts';
 
-/** Public catalog and shop calls (product.md §9): visitors may browse. */
+/** Public catalog and shop calls (the contract): visitors may browse. */
 export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
   const { db } = database;
   // Public answers that are the same for every visitor are reused for a moment (README).
@@ -157,7 +157,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     {
       schema: {
         tags: ['shops'],
-        summary: 'Open shops by visibility score (product.md §5)',
+        summary: 'Open shops by visibility score',
         querystring: pageQuerySchema,
         response: { 200: successEnvelope(shopPageSchema) },
       },

@@ -63,7 +63,7 @@ export async function listCategories(db: Database, lang: LanguageFile): Promise<
   return statement.execute({ lang });
 }
 
-/** Hot order: units sold, then the shop's visibility score (product.md §5), then newest. */
+/** Hot order: units sold, then the shop's visibility score (docs/product-rules.md, mutual aid), then newest. */
 function hotProducts(db: Database, lang: LanguageFile, query: PageQuery) {
   const statement = prepared(db, 'catalog_hot_products', () =>
     db
@@ -112,7 +112,7 @@ function hotShops(db: Database, query: PageQuery) {
   return statement.execute({ limit: query.limit + 1, offset: offsetOf(query) });
 }
 
-/** Hot shops, by the visibility score of product.md §5. */
+/** Hot shops, by the visibility score of docs/product-rules.md (mutual aid). */
 export async function listHotShops(db: Database, query: PageQuery) {
   const page = pageFrom(await hotShops(db, query), query);
   return { ...page, list: page.list.map(toShopCard) };

@@ -1,18 +1,16 @@
 import {
   categoryListSchema,
-  failureEnvelopeSchema,
   homeSchema,
   productDetailSchema,
   productPageSchema,
   reviewPageSchema,
   shopDetailSchema,
   shopPageSchema,
-  successEnvelope,
 } from '@crossmart/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { categories } from '../../db/schema/index.ts';
+import { apiClient, failure } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { readCounters, recountCatalog } from './counters.service.ts';
 import { createProduct, createShop, setProductStatus, setShopStatus } from './listings.service.ts';
@@ -21,23 +19,12 @@ import { recordSales, recordShopSupport } from './shop-windows.service.ts';
 import { releaseStock, reserveStock } from './stock.service.ts';
 
 let ctx: TestContext;
+const { get, read } = apiClient(() => ctx.app);
 const ids = {
   category: {} as Record<string, number>,
   shop: {} as Record<'tokyo' | 'osaka' | 'closed', number>,
   product: {} as Record<string, number>,
 };
-
-async function get<T extends z.ZodType>(url: string, schema: T, lang = 'en'): Promise<z.infer<T>> {
-  const res = await ctx.app.inject({ url, headers: { lang } });
-  expect(res.statusCode).toBe(200);
-  const body = successEnvelope(z.unknown()).parse(res.json());
-  return schema.parse(body.data);
-}
-
-async function failure(url: string) {
-  const res = await ctx.app.inject({ url, headers: { lang: 'en' } });
-  return failureEnvelopeSchema.parse(res.json());
-}
 
 const oneSku = (price: number, stock = 10) => [{ specs: [], price, stock }];
 
@@ -142,7 +129,7 @@ afterAll(() => ctx.close());
 
 describe('categories', () => {
   it('lists the 10 categories of spec §3 with names in the request language', async () => {
-    const en = await get('/api/category/list', categoryListSchema, 'en');
+    const en = await read('/api/category/list', categoryListSchema, { lang: 'en' });
     expect(en.map((c) => c.slug)).toEqual([
       'computer',
       'electrical',
@@ -156,9 +143,9 @@ describe('categories', () => {
       'toys',
     ]);
     expect(en[0]?.name).toBe('Computers');
-    const jp = await get('/api/category/list', categoryListSchema, 'jp');
+    const jp = await read('/api/category/list', categoryListSchema, { lang: 'jp' });
     expect(jp.map((c) => c.name)).toContain('パソコン');
-    const zh = await get('/api/category/list', categoryListSchema, 'zh-cn');
+    const zh = await read('/api/category/list', categoryListSchema, { lang: 'zh-cn' });
     expect(zh.map((c) => c.name)).toContain('玩具');
     expect(en.find((c) => c.slug === 'mobile')?.product_count).toBe(3);
   });
@@ -169,7 +156,7 @@ describe('categories', () => {
   });
 
   it('serves the category icons from /uploads', async () => {
-    const [first] = await get('/api/category/list', categoryListSchema);
+    const [first] = await read('/api/category/list', categoryListSchema);
     const res = await ctx.app.inject({ url: first?.icon ?? '' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
@@ -177,7 +164,7 @@ describe('categories', () => {
 });
 
 describe('product list', () => {
-  const list = (query: string) => get(`/api/product/list?${query}`, productPageSchema);
+  const list = (query: string) => read(`/api/product/list?${query}`, productPageSchema);
 
   it('filters by category with an exact total from the counter', async () => {
     const page = await list(`category_id=${ids.category.mobile}`);
@@ -225,28 +212,26 @@ describe('product list', () => {
   });
 
   it('refuses a page of 0 and a limit over 50', async () => {
-    expect((await failure('/api/product/list?page=0')).error).toBe('VALIDATION_FAILED');
-    const tooMany = await failure('/api/product/list?limit=51');
+    expect(failure(await get('/api/product/list?page=0')).error).toBe('VALIDATION_FAILED');
+    const tooMany = failure(await get('/api/product/list?limit=51'));
     expect(tooMany.fields?.limit).toBe('Must be at most 50.');
-    expect((await failure('/api/product/list?sort=cheap')).error).toBe('VALIDATION_FAILED');
+    expect(failure(await get('/api/product/list?sort=cheap')).error).toBe('VALIDATION_FAILED');
   });
 
   it('localizes titles: the language, else English, else the original', async () => {
     const url = `/api/product/list?category_id=${ids.category.food}`;
-    expect((await get(url, productPageSchema, 'zh-cn')).list[0]?.title).toBe('西湖龙井 绿茶');
-    expect((await get(url, productPageSchema, 'jp')).list[0]?.title).toBe('Longjing Green Tea');
-    const phones = await get(
-      `/api/product/list?category_id=${ids.category.mobile}&sort=sales`,
-      productPageSchema,
-      'jp',
-    );
+    expect((await read(url, productPageSchema, { lang: 'zh-cn' })).list[0]?.title).toBe('西湖龙井 绿茶');
+    expect((await read(url, productPageSchema, { lang: 'jp' })).list[0]?.title).toBe('Longjing Green Tea');
+    const phones = await read(`/api/product/list?category_id=${ids.category.mobile}&sort=sales`, productPageSchema, {
+      lang: 'jp',
+    });
     expect(phones.list[0]?.title).toBe('ワイヤレスイヤホン ノイズキャンセリング');
   });
 });
 
 describe('keyword search', () => {
   const search = async (keyword: string, extra = '') =>
-    get(`/api/product/list?keyword=${encodeURIComponent(keyword)}${extra}`, productPageSchema);
+    read(`/api/product/list?keyword=${encodeURIComponent(keyword)}${extra}`, productPageSchema);
 
   it('finds Japanese words inside unspaced titles, two-character words included', async () => {
     expect((await search('財布')).list.map((p) => p.id)).toEqual([ids.product.wallet]);
@@ -276,17 +261,17 @@ describe('keyword search', () => {
   });
 
   it('searches shops by name and description', async () => {
-    const byName = await get('/api/shop/search?keyword=gadget', shopPageSchema);
+    const byName = await read('/api/shop/search?keyword=gadget', shopPageSchema);
     expect(byName.list.map((s) => s.id)).toEqual([ids.shop.tokyo]);
-    const byDescription = await get(`/api/shop/search?keyword=${encodeURIComponent('ファッション')}`, shopPageSchema);
+    const byDescription = await read(`/api/shop/search?keyword=${encodeURIComponent('ファッション')}`, shopPageSchema);
     expect(byDescription.list.map((s) => s.id)).toEqual([ids.shop.osaka]);
-    expect((await get('/api/shop/search?keyword=closed', shopPageSchema)).list).toEqual([]);
+    expect((await read('/api/shop/search?keyword=closed', shopPageSchema)).list).toEqual([]);
   });
 });
 
 describe('product detail and reviews', () => {
   it('returns SKUs, the spec picker, the shop card and flags', async () => {
-    const detail = await get(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
+    const detail = await read(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
     expect(detail.price).toBe(59_800);
     expect(detail.stock).toBe(8);
     expect(detail.specs).toEqual([
@@ -300,14 +285,14 @@ describe('product detail and reviews', () => {
   });
 
   it('shows the "no specs" state as one SKU without spec pairs', async () => {
-    const detail = await get(`/api/product/detail?id=${ids.product.wallet}`, productDetailSchema);
+    const detail = await read(`/api/product/detail?id=${ids.product.wallet}`, productDetailSchema);
     expect(detail.specs).toEqual([]);
     expect(detail.skus).toEqual([expect.objectContaining({ specs: [], price: 8_800 })]);
   });
 
   it('answers PRODUCT_NOT_FOUND for unknown and unlisted products', async () => {
-    expect(await failure('/api/product/detail?id=999999')).toMatchObject({ code: 0, error: 'PRODUCT_NOT_FOUND' });
-    expect((await failure(`/api/product/detail?id=${ids.product.hidden}`)).error).toBe('PRODUCT_NOT_FOUND');
+    expect(failure(await get('/api/product/detail?id=999999'))).toMatchObject({ code: 0, error: 'PRODUCT_NOT_FOUND' });
+    expect(failure(await get(`/api/product/detail?id=${ids.product.hidden}`)).error).toBe('PRODUCT_NOT_FOUND');
   });
 
   it('keeps review counters and the favourable rate exact, and lists reviews newest first', async () => {
@@ -325,14 +310,14 @@ describe('product detail and reviews', () => {
         content: `review ${index}`,
       });
     }
-    const detail = await get(`/api/product/detail?id=${productId}`, productDetailSchema);
+    const detail = await read(`/api/product/detail?id=${productId}`, productDetailSchema);
     expect(detail.review_count).toBe(4);
     expect(detail.favourable_rate).toBe(0.75);
     expect(detail.reviews_preview.map((r) => r.content)).toEqual(['review 3', 'review 2', 'review 1']);
-    const page = await get(`/api/product/reviews?product_id=${productId}&limit=3&page=2`, reviewPageSchema);
+    const page = await read(`/api/product/reviews?product_id=${productId}&limit=3&page=2`, reviewPageSchema);
     expect(page).toMatchObject({ total: 4, has_more: false });
     expect(page.list.map((r) => r.content)).toEqual(['review 0']);
-    const shop = await get(`/api/shop/detail?id=${ids.shop.tokyo}`, shopDetailSchema);
+    const shop = await read(`/api/shop/detail?id=${ids.shop.tokyo}`, shopDetailSchema);
     expect(shop).toMatchObject({ review_count: 4, favourable_rate: 0.75, sales: 45, total_sales: 991_900 });
     const duplicate = addReview(db, {
       productId,
@@ -351,23 +336,23 @@ describe('listing status', () => {
     const db = ctx.database.db;
     const productId = ids.product.case ?? 0;
     await setProductStatus(db, productId, 0);
-    const mobile = await get(`/api/product/list?category_id=${ids.category.mobile}`, productPageSchema);
+    const mobile = await read(`/api/product/list?category_id=${ids.category.mobile}`, productPageSchema);
     expect(mobile.total).toBe(2);
     expect(mobile.list.map((p) => p.id)).not.toContain(productId);
-    expect((await failure(`/api/product/detail?id=${productId}`)).error).toBe('PRODUCT_NOT_FOUND');
+    expect(failure(await get(`/api/product/detail?id=${productId}`)).error).toBe('PRODUCT_NOT_FOUND');
     await setProductStatus(db, productId, 1);
-    expect((await get(`/api/product/list?category_id=${ids.category.mobile}`, productPageSchema)).total).toBe(3);
+    expect((await read(`/api/product/list?category_id=${ids.category.mobile}`, productPageSchema)).total).toBe(3);
   });
 
   it('closing a shop hides all its products; reopening restores them', async () => {
     const db = ctx.database.db;
     await setShopStatus(db, ids.shop.osaka, 0);
-    expect((await get('/api/product/list?limit=50', productPageSchema)).total).toBe(4);
-    expect((await failure(`/api/shop/detail?id=${ids.shop.osaka}`)).error).toBe('SHOP_NOT_FOUND');
+    expect((await read('/api/product/list?limit=50', productPageSchema)).total).toBe(4);
+    expect(failure(await get(`/api/shop/detail?id=${ids.shop.osaka}`)).error).toBe('SHOP_NOT_FOUND');
     await setShopStatus(db, ids.shop.osaka, 1);
-    expect((await get('/api/product/list?limit=50', productPageSchema)).total).toBe(6);
+    expect((await read('/api/product/list?limit=50', productPageSchema)).total).toBe(6);
     await setShopStatus(db, ids.shop.closed, 1);
-    expect((await get(`/api/product/list?shop_id=${ids.shop.closed}`, productPageSchema)).total).toBe(1);
+    expect((await read(`/api/product/list?shop_id=${ids.shop.closed}`, productPageSchema)).total).toBe(1);
     await setShopStatus(db, ids.shop.closed, 0);
   });
 
@@ -382,22 +367,22 @@ describe('listing status', () => {
 describe('stock', () => {
   it('reserves and releases SKU stock with the product total, never below zero', async () => {
     const db = ctx.database.db;
-    const detail = await get(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
+    const detail = await read(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
     const sku = detail.skus[0];
     if (!sku) throw new Error('no sku');
     await reserveStock(db, sku.id, 5);
     await expect(reserveStock(db, sku.id, 1)).rejects.toMatchObject({ key: 'INSUFFICIENT_STOCK' });
     await expect(reserveStock(db, 999_999, 1)).rejects.toMatchObject({ key: 'SKU_NOT_FOUND' });
-    let after = await get(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
+    let after = await read(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
     expect(after.stock).toBe(3);
     expect(after.skus[0]?.stock).toBe(0);
     await releaseStock(db, sku.id, 5);
-    after = await get(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
+    after = await read(`/api/product/detail?id=${ids.product.phone}`, productDetailSchema);
     expect(after.stock).toBe(8);
   });
 });
 
-describe('visibility (product.md §5)', () => {
+describe('visibility (docs/product-rules.md, mutual aid)', () => {
   it('ranks the shop with more support days higher when all else is equal', async () => {
     const db = ctx.database.db;
     const twinA = (await createShop(db, { name: 'Twin A' })).id;
@@ -426,23 +411,23 @@ describe('visibility (product.md §5)', () => {
     await recordShopSupport(db, twinB, day(45), day(0));
     await recordShopSupport(db, twinB, day(60), day(0));
 
-    const hot = await get('/api/shop/hot?limit=50', shopPageSchema);
+    const hot = await read('/api/shop/hot?limit=50', shopPageSchema);
     const order = hot.list.map((s) => s.id);
     expect(order.indexOf(twinA)).toBeLessThan(order.indexOf(twinB));
 
-    const toys = await get('/api/product/hot?limit=50', productPageSchema);
+    const toys = await read('/api/product/hot?limit=50', productPageSchema);
     const productOrder = toys.list.map((p) => p.id);
     expect(productOrder.indexOf(a)).toBeLessThan(productOrder.indexOf(b));
     expect(productOrder.indexOf(a)).toBe(productOrder.indexOf(b) - 1);
 
     // One more support day for B than A has: B now ranks first.
     for (const ago of [2, 4, 5]) await recordShopSupport(db, twinB, day(ago), day(0));
-    const after = (await get('/api/shop/hot?limit=50', shopPageSchema)).list.map((s) => s.id);
+    const after = (await read('/api/shop/hot?limit=50', shopPageSchema)).list.map((s) => s.id);
     expect(after.indexOf(twinB)).toBeLessThan(after.indexOf(twinA));
   });
 
   it('orders hot shops by sales, favourable rate and support as the formula says', async () => {
-    const hot = await get('/api/shop/hot?limit=50', shopPageSchema);
+    const hot = await read('/api/shop/hot?limit=50', shopPageSchema);
     expect(hot.list.map((s) => s.id)).not.toContain(ids.shop.closed);
     // Tokyo sold 45 units in 30 days with a 75 % rate; Osaka 5 with no reviews.
     const order = hot.list.map((s) => s.id);
@@ -452,7 +437,7 @@ describe('visibility (product.md §5)', () => {
 
 describe('home', () => {
   it('answers banners, categories, hot products and hot shops in one call', async () => {
-    const home = await get('/api/home', homeSchema, 'jp');
+    const home = await read('/api/home', homeSchema, { lang: 'jp' });
     expect(home.categories).toHaveLength(10);
     expect(home.categories[0]?.name).toBe('パソコン');
     expect(home.hot_products.length).toBeGreaterThan(0);
@@ -463,10 +448,10 @@ describe('home', () => {
   });
 
   it('answers shop detail with counters', async () => {
-    const shop = await get(`/api/shop/detail?id=${ids.shop.tokyo}`, shopDetailSchema);
+    const shop = await read(`/api/shop/detail?id=${ids.shop.tokyo}`, shopDetailSchema);
     expect(shop).toMatchObject({ name: 'Tokyo Gadget Store', product_count: 4, fans: 0, is_followed: false });
-    expect((await failure('/api/shop/detail?id=424242')).error).toBe('SHOP_NOT_FOUND');
-    expect((await failure('/api/shop/detail?id=abc')).error).toBe('VALIDATION_FAILED');
+    expect(failure(await get('/api/shop/detail?id=424242')).error).toBe('SHOP_NOT_FOUND');
+    expect(failure(await get('/api/shop/detail?id=abc')).error).toBe('VALIDATION_FAILED');
   });
 });
 

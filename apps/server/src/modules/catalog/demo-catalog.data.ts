@@ -1,7 +1,7 @@
 import type { CategorySlug } from './art.ts';
 
 /**
- * The demo catalogue (product.md §8): 12 shops and 10 items per category, each item sold in two
+ * The demo catalogue (docs/product-rules.md, demo data): 12 shops and 10 items per category, each item sold in two
  * series, so 200 products. Titles in Japanese (the original) and English; prices in JPY.
  */
 

@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { homeSchema, productDetailSchema, productPageSchema, successEnvelope } from '@crossmart/contract';
+import { homeSchema, productDetailSchema, productPageSchema } from '@crossmart/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { products, shops, users } from '../../db/schema/index.ts';
+import { apiClient } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { readCounters, recountCatalog } from './counters.service.ts';
 
@@ -18,10 +18,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-async function get<T extends z.ZodType>(url: string, schema: T, lang = 'jp'): Promise<z.infer<T>> {
-  const res = await ctx.app.inject({ url, headers: { lang } });
-  return schema.parse(successEnvelope(z.unknown()).parse(res.json()).data);
-}
+// The demo is seen in Japanese unless a call says otherwise.
+const { read } = apiClient(() => ctx.app, { lang: 'jp' });
 
 describe('demo catalogue', () => {
   it('has 12 shops and 200 products over the 10 categories, each with a SKU', async () => {
@@ -45,20 +43,20 @@ describe('demo catalogue', () => {
       .from(products)
       .where(sql`not exists (select 1 from product_skus k where k.product_id = ${products.id})`);
     expect(withoutSku?.n).toBe(0);
-    const home = await get('/api/home', homeSchema);
+    const home = await read('/api/home', homeSchema);
     expect(home.categories.map((c) => c.product_count)).toEqual(Array(10).fill(20));
-    expect((await get('/api/product/list?limit=50&page=4', productPageSchema)).total).toBe(200);
+    expect((await read('/api/product/list?limit=50&page=4', productPageSchema)).total).toBe(200);
   });
 
   it('makes a home page that looks like a shop: banners, hot products and shops with pictures', async () => {
-    const home = await get('/api/home', homeSchema);
+    const home = await read('/api/home', homeSchema);
     expect(home.banners).toHaveLength(3);
     expect(home.hot_products).toHaveLength(10);
     expect(home.hot_shops).toHaveLength(6);
     const sold = home.hot_products.map((p) => p.sold);
     expect(sold).toEqual([...sold].sort((a, b) => b - a));
     expect(home.hot_products[0]?.title).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
-    const english = await get('/api/home', homeSchema, 'en');
+    const english = await read('/api/home', homeSchema, { lang: 'en' });
     expect(english.hot_products[0]?.title).toMatch(/^[\x20-\x7e]+$/);
     for (const url of [home.banners[0]?.image, home.hot_products[0]?.image, home.hot_shops[0]?.logo]) {
       const res = await ctx.app.inject({ url: url ?? '' });
@@ -70,12 +68,12 @@ describe('demo catalogue', () => {
   });
 
   it('gives products specs, stock, sales, reviews and two images', async () => {
-    const list = await get('/api/product/list?sort=sales&limit=1', productPageSchema);
-    const detail = await get(`/api/product/detail?id=${list.list[0]?.id}`, productDetailSchema);
+    const list = await read('/api/product/list?sort=sales&limit=1', productPageSchema);
+    const detail = await read(`/api/product/detail?id=${list.list[0]?.id}`, productDetailSchema);
     expect(detail.images).toHaveLength(2);
     expect(detail.sold).toBeGreaterThan(0);
     expect(detail.skus.length).toBeGreaterThan(0);
-    const withSpecs = await get('/api/product/detail?id=1', productDetailSchema);
+    const withSpecs = await read('/api/product/detail?id=1', productDetailSchema);
     expect(withSpecs.specs.length).toBeGreaterThan(0);
     const db = ctx.database.db;
     const [noSpecs] = await db
@@ -90,15 +88,15 @@ describe('demo catalogue', () => {
   it('reuses public list answers for a moment (CATALOG_CACHE_MS, 1 s by default)', async () => {
     const db = ctx.database.db;
     const url = '/api/product/list?sort=price_asc&limit=1';
-    const before = await get(url, productPageSchema);
+    const before = await read(url, productPageSchema);
     const cheapest = before.list[0]?.id ?? 0;
     await db
       .update(products)
       .set({ price: sql`${products.price} + 1000000` })
       .where(sql`${products.id} = ${cheapest}`);
-    expect(await get(url, productPageSchema)).toEqual(before);
+    expect(await read(url, productPageSchema)).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, ctx.config.CATALOG_CACHE_MS + 50));
-    expect((await get(url, productPageSchema)).list[0]?.id).not.toBe(cheapest);
+    expect((await read(url, productPageSchema)).list[0]?.id).not.toBe(cheapest);
     await db
       .update(products)
       .set({ price: sql`${products.price} - 1000000` })

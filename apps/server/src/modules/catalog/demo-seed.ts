@@ -164,7 +164,7 @@ const reviewerNames = ['sakura', 'taro', 'yuki', 'kenji', 'emma', 'liam', 'mei',
 const maskName = (name: string) => `${name[0]}***${name[name.length - 1]}`;
 
 /**
- * The demo catalogue of product.md §8 as a seed part: 12 shops, 200 products in the 10
+ * The demo catalogue (docs/product-rules.md, demo data) as a seed part: 12 shops, 200 products in the 10
  * categories with specs, stock, sales and reviews, generated images, and home banners.
  */
 export const catalogDemoSeed = {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categories, productFavourites, products, shopFollows, shops } from '../../db/schema/index.ts';
 import { registerBuyer } from '../../test/fixtures.ts';
+import { apiClient } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   addFavourite,
@@ -155,13 +156,7 @@ describe('favourite services', () => {
 });
 
 describe('follow and favourite calls', () => {
-  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { lang: 'en', ...(token === undefined ? {} : { token }) },
-      ...(payload ? { payload } : {}),
-    });
+  const { call, get, post } = apiClient(() => ctx.app);
 
   it('answers a visitor with code 401', async () => {
     for (const [method, url] of [
@@ -172,13 +167,8 @@ describe('follow and favourite calls', () => {
       ['GET', '/api/user/follow_list'],
       ['GET', '/api/user/favourite_list'],
     ] as const) {
-      const res = await call(
-        method,
-        url,
-        undefined,
-        method === 'POST' ? { shop_id: shopId, product_id: 1 } : undefined,
-      );
-      expect(failureEnvelopeSchema.parse(res.json())).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
+      const res = await call(method, url, method === 'POST' ? { body: { shop_id: shopId, product_id: 1 } } : {});
+      expect(failureEnvelopeSchema.parse(res.body)).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
     }
   });
 
@@ -189,38 +179,38 @@ describe('follow and favourite calls', () => {
     };
     const followed = parse(
       followResultSchema,
-      (await call('POST', '/api/shop/follow', viewer.token, { shop_id: shopId })).json(),
+      await post('/api/shop/follow', { shop_id: shopId }, { token: viewer.token }),
     );
     expect(followed.msg).toBe('Followed');
     expect(followed.data.is_followed).toBe(true);
     const fav = parse(
       favouriteResultSchema,
-      (await call('POST', '/api/user/favourite_add', viewer.token, { product_id: productId })).json(),
+      await post('/api/user/favourite_add', { product_id: productId }, { token: viewer.token }),
     );
     expect(fav.data.is_favourite).toBe(true);
-    const follows = parse(followListSchema, (await call('GET', '/api/user/follow_list', viewer.token)).json());
+    const follows = parse(followListSchema, await get('/api/user/follow_list', { token: viewer.token }));
     expect(follows.data.list.map((shop) => shop.id)).toEqual([shopId]);
-    const favourites = parse(favouriteListSchema, (await call('GET', '/api/user/favourite_list', viewer.token)).json());
+    const favourites = parse(favouriteListSchema, await get('/api/user/favourite_list', { token: viewer.token }));
     expect(favourites.data.list.map((product) => product.id)).toEqual([productId]);
 
     // The public detail calls read the same request.user for their flags.
     const detail = parse(
       productDetailSchema,
-      (await call('GET', `/api/product/detail?id=${productId}`, viewer.token)).json(),
+      await get(`/api/product/detail?id=${productId}`, { token: viewer.token }),
     );
     expect(detail.data).toMatchObject({ is_favourite: true, shop: { is_followed: true } });
-    const shop = parse(shopDetailSchema, (await call('GET', `/api/shop/detail?id=${shopId}`, viewer.token)).json());
+    const shop = parse(shopDetailSchema, await get(`/api/shop/detail?id=${shopId}`, { token: viewer.token }));
     expect(shop.data.is_followed).toBe(true);
-    const visitor = parse(shopDetailSchema, (await call('GET', `/api/shop/detail?id=${shopId}`)).json());
+    const visitor = parse(shopDetailSchema, await get(`/api/shop/detail?id=${shopId}`));
     expect(visitor.data.is_followed).toBe(false);
 
     const unfollowed = parse(
       followResultSchema,
-      (await call('POST', '/api/shop/unfollow', viewer.token, { shop_id: shopId })).json(),
+      await post('/api/shop/unfollow', { shop_id: shopId }, { token: viewer.token }),
     );
     expect(unfollowed.data.is_followed).toBe(false);
     const missing = failureEnvelopeSchema.parse(
-      (await call('POST', '/api/shop/follow', viewer.token, { shop_id: 0 })).json(),
+      await post('/api/shop/follow', { shop_id: 0 }, { token: viewer.token }),
     );
     expect(missing.error).toBe('VALIDATION_FAILED');
   });

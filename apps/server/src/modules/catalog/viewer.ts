@@ -6,7 +6,7 @@ export function findViewerId(request: FastifyRequest): number | undefined {
   return request.user?.id;
 }
 
-/** The logged-in user's id, or the 401 answer (product.md §7) for a visitor. */
+/** The logged-in user's id, or the 401 answer (docs/product-rules.md, API conventions) for a visitor. */
 export function requireViewerId(request: FastifyRequest): number {
   const id = findViewerId(request);
   if (id === undefined) throw new AppError('UNAUTHORIZED');

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 
-/** Platform accounts of product.md §2. Only `external` (money outside the platform) may go negative. */
+/** Platform accounts of docs/product-rules.md (money). Only `external` (money outside the platform) may go negative. */
 export const platformAccounts = ['escrow', 'withdrawals_pending', 'fees', 'external'] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 
@@ -188,7 +188,7 @@ export async function listUserEntries(
   };
 }
 
-/** Proves the invariants of product.md §2 over the whole book. */
+/** Proves the invariants of docs/product-rules.md (money) over the whole book. */
 export async function verifyLedger(db: Database): Promise<LedgerReport> {
   const result = await db.execute<{
     transactions: number;

@@ -2,7 +2,7 @@ import type { PlatformSettings } from '@crossmart/contract';
 import type { Database } from '../../db/client.ts';
 import { getSettings } from '../wallet/index.ts';
 
-/** The order timers and commission of product.md §3, from the admin-editable platform settings. */
+/** The order timers and commission of docs/product-rules.md (order lifecycle), from the admin-editable platform settings. */
 export interface OrderSettings {
   unpaidMinutes: number;
   autoReceiveDays: number;

@@ -31,7 +31,7 @@ export interface OrdersRouteOptions extends ModuleDeps {
   addressLookup: AddressLookup;
 }
 
-/** Checkout, payment and the buyer's orders (product.md §3, §9); every order is the token's user's own. */
+/** Checkout, payment and the buyer's orders (docs/product-rules.md, order lifecycle); every order is the token's user's own. */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (app, options) => {
   const { db } = options.database;
   const lookup = options.addressLookup;

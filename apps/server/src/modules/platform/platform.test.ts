@@ -21,7 +21,7 @@ describe('GET /api/config', () => {
       fallback_language: 'en',
       page_limit: 10,
       max_page_limit: 50,
-      // Admin-editable (wallet settings), product.md §2 defaults.
+      // Admin-editable (wallet settings), docs/product-rules.md (money) defaults.
       wallet: { withdrawal_fee_bp: 100, min_withdrawal: 1000 },
     });
   });

@@ -14,7 +14,7 @@ import { depositChannels, settings } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { writeAuditLog } from './audit-log.ts';
 
-/** Settings of product.md §2: stored values over the defaults; a bad stored value falls back. */
+/** Settings of docs/product-rules.md (money): stored values over the defaults; a bad stored value falls back. */
 export async function getSettings(db: Database): Promise<PlatformSettings> {
   const rows = await prepared(db, 'wallet_settings', (db, name) =>
     db.select({ key: settings.key, value: settings.value }).from(settings).prepare(name),

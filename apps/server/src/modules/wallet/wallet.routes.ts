@@ -309,7 +309,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Check the ledger invariants of product.md §2',
+        summary: 'Check the ledger invariants',
         security: tokenSecurity,
         response: { 200: successEnvelope(ledgerReportSchema) },
       },

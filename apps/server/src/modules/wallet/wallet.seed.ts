@@ -3,7 +3,7 @@ import { depositChannels, recharges } from '../../db/schema/wallet.ts';
 import { findUserByAccount } from '../accounts/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 
-/** Demo deposit channels (product.md §8); the addresses are examples, not real wallets. */
+/** Demo deposit channels (docs/product-rules.md, demo data); the addresses are examples, not real wallets. */
 export const demoChannels: Array<typeof depositChannels.$inferInsert> = [
   {
     kind: 'bank',

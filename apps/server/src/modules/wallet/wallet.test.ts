@@ -7,7 +7,6 @@ import {
   blockchainSchema,
   defaultPlatformSettings,
   extractInfoSchema,
-  failureEnvelopeSchema,
   loginResponseSchema,
   publicConfigSchema,
   rechargePageSchema,
@@ -20,6 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, depositChannels, idempotencyKeys, recharges, withdrawals } from '../../db/schema/index.ts';
+import { apiClient, type Envelope, failure, type Json } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createUser, defaultHashing } from '../accounts/index.ts';
 import { getPlatformBalances, getUserBalance, verifyLedger } from '../ledger/index.ts';
@@ -27,8 +27,6 @@ import { demoChannels } from './wallet.seed.ts';
 import { requestWithdrawal } from './wallet.service.ts';
 
 let ctx: TestContext;
-type Json = Record<string, unknown>;
-type Body = { code: number; msg: string; data: unknown; error?: string; fields?: Record<string, string> };
 
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crossmart-wallet-'));
@@ -43,22 +41,7 @@ afterAll(async () => {
 
 const db = () => ctx.database.db;
 
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  options: { body?: Json; token?: string; key?: string; lang?: string } = {},
-) {
-  const headers: Record<string, string> = { lang: options.lang ?? 'en' };
-  if (options.token) headers.token = options.token;
-  if (options.key) headers['idempotency-key'] = options.key;
-  const res = await ctx.app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
-  expect(res.statusCode).toBe(200);
-  return { body: res.json() as Body, headers: res.headers };
-}
-const post = async (url: string, body: Json, token: string, extra: { key?: string; lang?: string } = {}) =>
-  (await call('POST', url, { body, token, ...extra })).body;
-const get = async (url: string, token: string) => (await call('GET', url, { token })).body;
-const failure = (body: unknown) => failureEnvelopeSchema.parse(body);
+const { call, get, post } = apiClient(() => ctx.app);
 
 let sequence = 0;
 async function userWithToken(role: 'buyer' | 'admin' = 'buyer') {
@@ -78,7 +61,7 @@ async function userWithToken(role: 'buyer' | 'admin' = 'buyer') {
     },
     { ...defaultHashing, memoryKib: 1024, timeCost: 1 },
   );
-  const login = await post('/api/user/login', { account, password: 'secret1' }, '');
+  const login = await post('/api/user/login', { account, password: 'secret1' });
   const { userinfo } = successEnvelope(loginResponseSchema).parse(login).data;
   return { id: userinfo.id, token: userinfo.token };
 }
@@ -102,7 +85,7 @@ async function evidence(token: string): Promise<string> {
     headers: { token, lang: 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
-  const body = res.json() as Body;
+  const body = res.json() as Envelope;
   expect(body.code).toBe(1);
   return (body.data as { url: string }).url;
 }
@@ -115,19 +98,19 @@ beforeAll(async () => {
 async function rechargeAndPass(user: { token: string }, amount: number) {
   const image = await evidence(user.token);
   const created = successEnvelope(rechargeSchema).parse(
-    await post('/api/user/recharge', { method: 'bank', amount, image }, user.token),
+    await post('/api/user/recharge', { method: 'bank', amount, image }, { token: user.token }),
   ).data;
   const passed = await post(
     '/api/admin/recharge_audit',
     { id: created.id, status: 1, actual_amount: amount },
-    admin.token,
+    { token: admin.token },
   );
   expect(passed.code).toBe(1);
   return created.id;
 }
 
 describe('settings and config', () => {
-  it('GET /api/config carries the withdrawal fee and minimum (product.md §2 defaults)', async () => {
+  it('GET /api/config carries the withdrawal fee and minimum (docs/product-rules.md, money defaults)', async () => {
     const body = successEnvelope(publicConfigSchema).parse((await call('GET', '/api/config')).body);
     expect(body.data.wallet).toEqual({ withdrawal_fee_bp: 100, min_withdrawal: 1000 });
   });
@@ -136,13 +119,17 @@ describe('settings and config', () => {
     const buyer = await userWithToken();
     expect(
       failure(
-        await post('/api/admin/settings_save', { ...defaultPlatformSettings, commission_rate_bp: 1 }, buyer.token),
+        await post(
+          '/api/admin/settings_save',
+          { ...defaultPlatformSettings, commission_rate_bp: 1 },
+          { token: buyer.token },
+        ),
       ).error,
     ).toBe('FORBIDDEN');
     const saved = await post(
       '/api/admin/settings_save',
       { ...defaultPlatformSettings, commission_rate_bp: 600 },
-      admin.token,
+      { token: admin.token },
     );
     expect(saved).toMatchObject({ code: 1, data: { commission_rate_bp: 600 } });
     const logs = await db().select().from(auditLog).where(eq(auditLog.action, 'settings_save'));
@@ -151,10 +138,14 @@ describe('settings and config', () => {
 
   it('channel_save refuses BSC/HECO/DEX networks and incomplete channels', async () => {
     const bsc = failure(
-      await post('/api/admin/channel_save', { kind: 'chain', network: 'BSC', coin: 'USDT', address: 'x' }, admin.token),
+      await post(
+        '/api/admin/channel_save',
+        { kind: 'chain', network: 'BSC', coin: 'USDT', address: 'x' },
+        { token: admin.token },
+      ),
     );
     expect(bsc.fields?.network).toBe('DEX, BSC and HECO deposits are not supported.');
-    const bank = failure(await post('/api/admin/channel_save', { kind: 'bank' }, admin.token));
+    const bank = failure(await post('/api/admin/channel_save', { kind: 'bank' }, { token: admin.token }));
     expect(bank.fields?.bank_name).toBe('Please enter the bank name.');
   });
 });
@@ -162,7 +153,9 @@ describe('settings and config', () => {
 describe('recharge', () => {
   it('getBlockchain lists networks with coins and addresses, and bank accounts', async () => {
     const user = await userWithToken();
-    const data = successEnvelope(blockchainSchema).parse(await get('/api/user/getBlockchain', user.token)).data;
+    const data = successEnvelope(blockchainSchema).parse(
+      await get('/api/user/getBlockchain', { token: user.token }),
+    ).data;
     expect(data.networks.map((n) => n.network)).toEqual(['TRC20', 'ERC20', 'Bitcoin']);
     expect(data.networks[1]?.coins.map((c) => c.coin)).toEqual(['USDT', 'USDC']);
     expect(data.banks[0]?.bank_name).toBe('Crossmart Demo Bank');
@@ -195,12 +188,12 @@ describe('recharge', () => {
       [{ method: 'wire', amount: 100, image }, 'method', 'Please choose one of the offered options.'],
     ];
     for (const [body, field, message] of cases) {
-      const answer = failure(await post('/api/user/recharge', body, user.token));
+      const answer = failure(await post('/api/user/recharge', body, { token: user.token }));
       expect(answer.error, JSON.stringify(body)).toBe('VALIDATION_FAILED');
       expect(answer.fields?.[field], JSON.stringify(body)).toBe(message);
     }
     const jp = failure(
-      await post('/api/user/recharge', { method: 'bank', amount: 0, image }, user.token, { lang: 'jp' }),
+      await post('/api/user/recharge', { method: 'bank', amount: 0, image }, { token: user.token, ...{ lang: 'jp' } }),
     );
     expect(jp.fields?.amount).toBe('正しい金額を入力してください。');
     expect(await db().select().from(recharges).where(eq(recharges.userId, user.id))).toHaveLength(0);
@@ -215,16 +208,17 @@ describe('recharge', () => {
         await post(
           '/api/user/recharge',
           { method: 'chain', network: 'TRC20', coin: 'BTC', address: 'a', amount: 5, image },
-          user.token,
+          { token: user.token },
         ),
       ).error,
     ).toBe('CHANNEL_NOT_FOUND');
-    expect(failure(await post('/api/user/recharge', { method: 'bank', amount: 5, image }, other.token)).error).toBe(
-      'EVIDENCE_INVALID',
-    );
     expect(
-      failure(await post('/api/user/recharge', { method: 'bank', amount: 5, image: '/uploads/x.png' }, user.token))
-        .error,
+      failure(await post('/api/user/recharge', { method: 'bank', amount: 5, image }, { token: other.token })).error,
+    ).toBe('EVIDENCE_INVALID');
+    expect(
+      failure(
+        await post('/api/user/recharge', { method: 'bank', amount: 5, image: '/uploads/x.png' }, { token: user.token }),
+      ).error,
     ).toBe('EVIDENCE_INVALID');
   });
 
@@ -235,29 +229,44 @@ describe('recharge', () => {
       await post(
         '/api/user/recharge',
         { method: 'chain', network: 'trc20', coin: 'usdt', address: 'TSender', amount: 5000, image, tx_hash: '0xabc' },
-        user.token,
+        { token: user.token },
       ),
     ).data;
     expect(created).toMatchObject({ status: 0, network: 'TRC20', coin: 'USDT', actual_amount: null });
     expect(await getUserBalance(db(), user.id)).toBe(0);
-    const list = adminRechargePageSchema.parse((await get('/api/admin/recharge_list?status=0', admin.token)).data);
+    const list = adminRechargePageSchema.parse(
+      (await get('/api/admin/recharge_list?status=0', { token: admin.token })).data,
+    );
     expect(list.list.some((r) => r.id === created.id && r.user_id === user.id)).toBe(true);
-    const missing = failure(await post('/api/admin/recharge_audit', { id: created.id, status: 1 }, admin.token));
+    const missing = failure(
+      await post('/api/admin/recharge_audit', { id: created.id, status: 1 }, { token: admin.token }),
+    );
     expect(missing.fields?.actual_amount).toBe('Please fill correct amount.');
     const passed = successEnvelope(rechargeSchema).parse(
-      await post('/api/admin/recharge_audit', { id: created.id, status: 1, actual_amount: 4900 }, admin.token),
+      await post(
+        '/api/admin/recharge_audit',
+        { id: created.id, status: 1, actual_amount: 4900 },
+        { token: admin.token },
+      ),
     ).data;
     expect(passed).toMatchObject({ status: 1, actual_amount: 4900 });
     expect(await getUserBalance(db(), user.id)).toBe(4900);
     expect(
-      failure(await post('/api/admin/recharge_audit', { id: created.id, status: 1, actual_amount: 4900 }, admin.token))
-        .error,
+      failure(
+        await post(
+          '/api/admin/recharge_audit',
+          { id: created.id, status: 1, actual_amount: 4900 },
+          { token: admin.token },
+        ),
+      ).error,
     ).toBe('ALREADY_AUDITED');
     expect(
-      failure(await post('/api/admin/recharge_audit', { id: 999999, status: 1, actual_amount: 1 }, admin.token)).error,
+      failure(
+        await post('/api/admin/recharge_audit', { id: 999999, status: 1, actual_amount: 1 }, { token: admin.token }),
+      ).error,
     ).toBe('NOT_FOUND');
     expect(await getUserBalance(db(), user.id)).toBe(4900);
-    const bill = billPageSchema.parse((await get('/api/user/bill', user.token)).data);
+    const bill = billPageSchema.parse((await get('/api/user/bill', { token: user.token })).data);
     expect(bill.list).toMatchObject([
       { kind: 'recharge', amount: 4900, balance_after: 4900, reference: `recharge:${created.id}` },
     ]);
@@ -272,25 +281,37 @@ describe('recharge', () => {
     const user = await userWithToken();
     const image = await evidence(user.token);
     const a = successEnvelope(rechargeSchema).parse(
-      await post('/api/user/recharge', { method: 'bank', amount: 100, image }, user.token),
+      await post('/api/user/recharge', { method: 'bank', amount: 100, image }, { token: user.token }),
     ).data;
     const b = successEnvelope(rechargeSchema).parse(
-      await post('/api/user/recharge', { method: 'manual', amount: 200 }, user.token),
+      await post('/api/user/recharge', { method: 'manual', amount: 200 }, { token: user.token }),
     ).data;
-    expect(failure(await post('/api/admin/recharge_audit', { id: a.id, status: 2 }, admin.token)).fields?.reason).toBe(
-      'Please enter a reason.',
-    );
     expect(
-      (await post('/api/admin/recharge_audit', { id: a.id, status: 2, reason: 'no money arrived' }, admin.token)).code,
+      failure(await post('/api/admin/recharge_audit', { id: a.id, status: 2 }, { token: admin.token })).fields?.reason,
+    ).toBe('Please enter a reason.');
+    expect(
+      (
+        await post(
+          '/api/admin/recharge_audit',
+          { id: a.id, status: 2, reason: 'no money arrived' },
+          { token: admin.token },
+        )
+      ).code,
     ).toBe(1);
     expect(await getUserBalance(db(), user.id)).toBe(0);
-    const all = rechargePageSchema.parse((await get('/api/user/recharge_log', user.token)).data);
+    const all = rechargePageSchema.parse((await get('/api/user/recharge_log', { token: user.token })).data);
     expect(all.list.map((r) => r.id)).toEqual([b.id, a.id]);
-    const refused = rechargePageSchema.parse((await get('/api/user/recharge_log?status=2', user.token)).data);
+    const refused = rechargePageSchema.parse(
+      (await get('/api/user/recharge_log?status=2', { token: user.token })).data,
+    );
     expect(refused.list).toMatchObject([{ id: a.id, status: 2, reason: 'no money arrived' }]);
-    const auditing = rechargePageSchema.parse((await get('/api/user/recharge_log?status=0&limit=1', user.token)).data);
+    const auditing = rechargePageSchema.parse(
+      (await get('/api/user/recharge_log?status=0&limit=1', { token: user.token })).data,
+    );
     expect(auditing).toMatchObject({ total: 1, has_more: false, list: [{ id: b.id }] });
-    expect(failure(await get('/api/user/recharge_log?status=3', user.token)).error).toBe('VALIDATION_FAILED');
+    expect(failure(await get('/api/user/recharge_log?status=3', { token: user.token })).error).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -298,11 +319,11 @@ describe('withdrawal', () => {
   it('GET extract shows balance, fee rate and minimum', async () => {
     const user = await userWithToken();
     await rechargeAndPass(user, 20_000);
-    const info = extractInfoSchema.parse((await get('/api/user/extract', user.token)).data);
+    const info = extractInfoSchema.parse((await get('/api/user/extract', { token: user.token })).data);
     expect(info).toEqual({ balance: 20_000, fee_rate_bp: 100, min_amount: 1000, min_fee: 1 });
   });
 
-  it('validates every rule of spec §5 and product.md §2', async () => {
+  it('validates every rule of spec §5 and docs/product-rules.md (money)', async () => {
     const user = await userWithToken();
     await rechargeAndPass(user, 5000);
     const bank = { type: 'bank', bank_card: '6222020000000000', bank_name: 'MUFG', holder: 'Taro', paypwd: '246810' };
@@ -327,18 +348,19 @@ describe('withdrawal', () => {
       [{ ...bank, amount: 2000, paypwd: '' }, 'paypwd', 'Please enter your payment code.'],
     ];
     for (const [body, field, message] of fields) {
-      const answer = failure(await post('/api/user/extract', body, user.token));
+      const answer = failure(await post('/api/user/extract', body, { token: user.token }));
       expect(answer.fields?.[field], JSON.stringify(body)).toBe(message);
     }
-    expect(failure(await post('/api/user/extract', { ...bank, amount: 5001 }, user.token)).error).toBe(
+    expect(failure(await post('/api/user/extract', { ...bank, amount: 5001 }, { token: user.token })).error).toBe(
       'WITHDRAW_AMOUNT_INVALID',
     );
-    expect(failure(await post('/api/user/extract', { ...bank, amount: 999 }, user.token))).toMatchObject({
+    expect(failure(await post('/api/user/extract', { ...bank, amount: 999 }, { token: user.token }))).toMatchObject({
       error: 'WITHDRAW_BELOW_MINIMUM',
       msg: 'The minimum withdrawal is 1000.',
     });
     expect(
-      failure(await post('/api/user/extract', { ...bank, amount: 2000, paypwd: '000000' }, user.token)).error,
+      failure(await post('/api/user/extract', { ...bank, amount: 2000, paypwd: '000000' }, { token: user.token }))
+        .error,
     ).toBe('PAY_PASSWORD_WRONG');
     expect(await getUserBalance(db(), user.id)).toBe(5000);
     expect(await db().select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(0);
@@ -361,7 +383,7 @@ describe('withdrawal', () => {
             paypwd: '246810',
             fee: 0,
           },
-          user.token,
+          { token: user.token },
         )
       ).data,
     );
@@ -373,34 +395,39 @@ describe('withdrawal', () => {
         await post(
           '/api/user/extract',
           { type: 'chain', amount: 1050, network: 'TRC20', address: 'TAddr', paypwd: '246810' },
-          user.token,
+          { token: user.token },
         )
       ).data,
     );
     expect(second).toMatchObject({ fee: 10, actual_amount: 1040 });
-    expect((await post('/api/admin/extract_audit', { id: first.id, status: 1 }, admin.token)).code).toBe(1);
+    expect((await post('/api/admin/extract_audit', { id: first.id, status: 1 }, { token: admin.token })).code).toBe(1);
     expect(
-      (await post('/api/admin/extract_audit', { id: second.id, status: 2, reason: 'address invalid' }, admin.token))
-        .code,
+      (
+        await post(
+          '/api/admin/extract_audit',
+          { id: second.id, status: 2, reason: 'address invalid' },
+          { token: admin.token },
+        )
+      ).code,
     ).toBe(1);
-    expect(failure(await post('/api/admin/extract_audit', { id: second.id, status: 1 }, admin.token)).error).toBe(
-      'ALREADY_AUDITED',
-    );
+    expect(
+      failure(await post('/api/admin/extract_audit', { id: second.id, status: 1 }, { token: admin.token })).error,
+    ).toBe('ALREADY_AUDITED');
     const after = await getPlatformBalances(db());
     expect(after.withdrawals_pending).toBe(before.withdrawals_pending);
     expect(after.fees).toBe(before.fees + 30);
     expect(after.external).toBe(before.external + 2970);
     expect(await getUserBalance(db(), user.id)).toBe(7000);
-    const log = withdrawalPageSchema.parse((await get('/api/user/extract_log?status=2', user.token)).data);
+    const log = withdrawalPageSchema.parse((await get('/api/user/extract_log?status=2', { token: user.token })).data);
     expect(log.list).toMatchObject([{ id: second.id, reason: 'address invalid' }]);
-    const bill = billPageSchema.parse((await get('/api/user/bill', user.token)).data);
+    const bill = billPageSchema.parse((await get('/api/user/bill', { token: user.token })).data);
     expect(bill.list.map((e) => [e.kind, e.amount])).toEqual([
       ['withdrawal_refused', 1050],
       ['withdrawal_request', -1050],
       ['withdrawal_request', -3000],
       ['recharge', 10_000],
     ]);
-    const filtered = billPageSchema.parse((await get('/api/user/bill?kind=recharge', user.token)).data);
+    const filtered = billPageSchema.parse((await get('/api/user/bill?kind=recharge', { token: user.token })).data);
     expect(filtered.list).toHaveLength(1);
   });
 });
@@ -485,8 +512,8 @@ describe('idempotency keys', () => {
 describe('ledger_verify', () => {
   it('answers the invariants to admins only', async () => {
     const buyer = await userWithToken();
-    expect(failure(await get('/api/admin/ledger_verify', buyer.token)).error).toBe('FORBIDDEN');
-    const body = await get('/api/admin/ledger_verify', admin.token);
+    expect(failure(await get('/api/admin/ledger_verify', { token: buyer.token })).error).toBe('FORBIDDEN');
+    const body = await get('/api/admin/ledger_verify', { token: admin.token });
     expect(body).toMatchObject({ code: 1, data: { ok: true, unbalanced_transactions: 0, negative_user_balances: 0 } });
   });
 });
@@ -526,11 +553,11 @@ describe('races (PostgreSQL)', () => {
     const second = await userWithToken('admin');
     const image = await evidence(user.token);
     const created = successEnvelope(rechargeSchema).parse(
-      await post('/api/user/recharge', { method: 'bank', amount: 700, image }, user.token),
+      await post('/api/user/recharge', { method: 'bank', amount: 700, image }, { token: user.token }),
     ).data;
     const answers = await Promise.all(
       [admin, second, admin, second].map((a) =>
-        post('/api/admin/recharge_audit', { id: created.id, status: 1, actual_amount: 700 }, a.token),
+        post('/api/admin/recharge_audit', { id: created.id, status: 1, actual_amount: 700 }, { token: a.token }),
       ),
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);

@@ -24,7 +24,7 @@ import { parseId } from '../components/sort-param.ts';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../components/spec-picker.ts';
 import '../catalog.css';
 
-/** What "add to bag" and "buy now" hand over; the cart issue wires them (app/screens/detail-screen.tsx). */
+/** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
 export interface CartSelection {
   product_id: number;
   shop_id: number;

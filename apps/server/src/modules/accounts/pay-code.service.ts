@@ -1,0 +1,84 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { getUserRow } from './accounts.service.ts';
+import { attemptWithLockout } from './lockout.service.ts';
+import { type HashingOptions, hashSecret, verifySecret } from './passwords.ts';
+
+/**
+ * The payment code: a separate secret that every money-moving call checks (pay orders, withdraw),
+ * with its own lockout. Set, changed and verified here; the users table belongs to accounts.
+ */
+
+type UserRow = typeof users.$inferSelect;
+
+/** Verifies the login password of a logged-in user, counted towards the login lock. */
+async function requireLoginPassword(db: Database, row: UserRow, password: string): Promise<void> {
+  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, password));
+  if (outcome.ok) return;
+  throw outcome.locked
+    ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes })
+    : new AppError('PASSWORD_WRONG', undefined, { password: 'errors.PASSWORD_WRONG' });
+}
+
+/**
+ * `POST /api/user/resetPay`: sets the payment code the first time with the login password, and
+ * changes it afterwards with the old code or, when the code is forgotten (or locked), with
+ * the login password again. The password check has the login lockout; a new code ends a pay lock.
+ */
+export async function setPayPassword(
+  db: Database,
+  userId: number,
+  input: { paypwd: string; oldpaypwd?: string | undefined; password?: string | undefined },
+  hashing: HashingOptions,
+): Promise<void> {
+  const row = await getUserRow(db, userId);
+  const isFirst = row.payPasswordHash === null;
+  if (isFirst) {
+    if (!input.password) {
+      throw new AppError('VALIDATION_FAILED', undefined, { password: 'validation.login_password_required' });
+    }
+    await requireLoginPassword(db, row, input.password);
+  } else if (input.oldpaypwd) {
+    await verifyPayPassword(db, userId, input.oldpaypwd);
+  } else if (input.password) {
+    await requireLoginPassword(db, row, input.password);
+  } else {
+    throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
+  }
+  const payPasswordHash = await hashSecret(input.paypwd, hashing);
+  const updated = await db
+    .update(users)
+    .set({ payPasswordHash, payFailures: 0, payLockedUntil: null, updatedAt: sql`now()` })
+    // A first-time set must not overwrite a code set meanwhile by another request.
+    .where(and(eq(users.id, userId), isFirst ? isNull(users.payPasswordHash) : undefined))
+    .returning({ id: users.id });
+  if (updated.length === 0) {
+    throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
+  }
+}
+
+/**
+ * Checks a user's payment code for any module that spends money (pay orders, withdraw).
+ * Throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_WRONG (with `remaining`) or PAY_LOCKED (with
+ * `minutes`). Five wrong codes lock payment for 30 minutes; every try is counted, concurrent
+ * ones included.
+ *
+ * Pass the root database handle and call it before opening the business transaction: inside a
+ * transaction that later rolls back, the count of a wrong try would be lost.
+ */
+export async function verifyPayPassword(db: Database, userId: number, code: string): Promise<void> {
+  const [row] = await db
+    .select({ payPasswordHash: users.payPasswordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  const hash = row.payPasswordHash;
+  if (hash === null) throw new AppError('PAY_PASSWORD_NOT_SET');
+  const outcome = await attemptWithLockout(db, userId, 'pay', () => verifySecret(hash, code));
+  if (outcome.ok) return;
+  if (outcome.locked) throw new AppError('PAY_LOCKED', { minutes: outcome.minutes });
+  throw new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
+}
