@@ -2,7 +2,7 @@ import { loginResponseSchema, successEnvelope } from '@crossmart/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { currentUser, requireAdmin, requireBuyer, requireMerchant, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { apiClient, type Json } from '../../test/http.ts';

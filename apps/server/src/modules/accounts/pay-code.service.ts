@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { getUserRow } from './accounts.service.ts';
 import { attemptWithLockout } from './lockout.service.ts';
