@@ -1,3 +1,4 @@
+import type { CheckoutInput } from '@crossmart/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
@@ -11,7 +12,7 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { addressBookQuery, type CheckoutBody, createOrders, previewQuery } from '../api/checkout.ts';
+import { addressBookQuery, createOrders, previewQuery } from '../api/checkout.ts';
 import { type ActionKey, keyForAction } from '../components/action-key.ts';
 import { AddressRow } from '../components/address-row.tsx';
 import { AmountRows } from '../components/amount-rows.tsx';
@@ -67,7 +68,7 @@ export default function CheckoutPage() {
   const actionKey = useRef<ActionKey | undefined>(undefined);
 
   const lang = i18n.language;
-  const previewBody: CheckoutBody | undefined = source && { ...source, ...(promo ? { promo_code: promo } : {}) };
+  const previewBody: CheckoutInput | undefined = source && { ...source, ...(promo ? { promo_code: promo } : {}) };
   const preview = useQuery({
     ...previewQuery(lang, previewBody ?? { cart_ids: [] }),
     enabled: previewBody !== undefined,
@@ -100,7 +101,7 @@ export default function CheckoutPage() {
   async function submit() {
     if (!source || submitting) return;
     if (!address) return toast(t('checkout.addressRequired'));
-    const body: CheckoutBody = {
+    const body: CheckoutInput = {
       ...source,
       address_id: address.id,
       ...(promo ? { promo_code: promo } : {}),

@@ -1,3 +1,4 @@
+import type { ExtractInput } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
-import { type ExtractBody, extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
+import { extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
 import { feeOf, toMinor } from '../components/amount.ts';
 
 type Values = {
@@ -34,7 +35,7 @@ export default function WithdrawPage() {
   const [type, setType] = useState<'bank' | 'chain'>('bank');
   const [form] = Form.useForm<Values>();
   const amountText = Form.useWatch('amount', form) ?? '';
-  const [pending, setPending] = useState<ExtractBody | undefined>(undefined);
+  const [pending, setPending] = useState<ExtractInput | undefined>(undefined);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [actionKey, setActionKey] = useState(newActionKey);
