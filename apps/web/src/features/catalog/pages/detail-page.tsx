@@ -5,6 +5,7 @@ import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobi
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -20,7 +21,6 @@ import { useCompact } from '../components/product-card.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
-import { parseId } from '../components/sort-param.ts';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../components/spec-picker.ts';
 import '../catalog.css';
 

@@ -17,12 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
-import {
-  auditRecharge,
-  auditWithdrawal,
-  listRecharges,
-  listWithdrawals,
-} from '../api/admin-wallet.ts';
+import { auditRecharge, auditWithdrawal, listRecharges, listWithdrawals } from '../api/admin-wallet.ts';
 import { EvidencePreview } from '../components/evidence-preview.tsx';
 
 const statusColors = { 0: 'gold', 1: 'green', 2: 'red' } as const;

@@ -1,7 +1,13 @@
-import { type AuditFilter, type BillEntry, type Page, pageLimits, type Recharge, type Withdrawal } from '@crossmart/contract';
+import {
+  type AuditFilter,
+  type BillEntry,
+  type Page,
+  pageLimits,
+  type Recharge,
+  type Withdrawal,
+} from '@crossmart/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-
 
 function paged<T>(key: string, url: string, params: Record<string, unknown>) {
   return infiniteQueryOptions({
