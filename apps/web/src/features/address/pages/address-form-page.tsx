@@ -11,6 +11,7 @@ import { Button, Selector, Switch } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { addressListKey } from '../../../shared/api/query-keys.ts';
 import { type FieldErrors, fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
 import { useBack } from '../../../shared/navigation/use-back.ts';
@@ -18,7 +19,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { addressKey, addressListKey, addressQuery, saveAddress } from '../api/addresses.ts';
+import { addressKey, addressQuery, saveAddress } from '../api/addresses.ts';
 import { AreaField } from '../components/area-field.tsx';
 
 interface Form {

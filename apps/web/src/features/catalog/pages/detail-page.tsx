@@ -5,6 +5,7 @@ import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobi
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { productDetailKey } from '../../../shared/api/query-keys.ts';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
@@ -58,7 +59,7 @@ function useFavourite(product: ProductDetail) {
   const mutation = useMutation({
     mutationFn: (favourite: boolean) => setFavourite(product.id, favourite),
     onSuccess: (result) => {
-      queryClient.setQueriesData<ProductDetail>({ queryKey: ['product-detail'] }, (old) =>
+      queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
         old && old.id === result.product_id
           ? { ...old, is_favourite: result.is_favourite, favourite_count: result.favourite_count }
           : old,

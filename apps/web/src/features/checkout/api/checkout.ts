@@ -1,13 +1,14 @@
 import type { AddressList, CheckoutInput, OrderCreateResult, OrderPreview } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
+import { addressListKey } from '../../../shared/api/query-keys.ts';
 
 /**
- * The address book under the address feature's key (`features/address/api/addresses.ts`
- * `addressListKey`): one cache, so an address added or changed there shows here too.
+ * The address book under the shared `addressListKey` (as `features/address/api/addresses.ts`):
+ * one cache, so an address added or changed there shows here too.
  */
 export const addressBookQuery = queryOptions({
-  queryKey: ['address_list'],
+  queryKey: addressListKey,
   queryFn: async () => (await api.get<AddressList>('/api/user/address_list')).list,
 });
 

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, newActionKey } from '../../../shared/api/index.ts';
+import { cartKey, productDetailKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -116,8 +117,8 @@ export default function CheckoutPage() {
       toast(t('success.orderCreated'), 'success');
       // The bag lost the lines that became orders; stock changed on the products. (The preview is
       // left alone: asked again now, it would answer that those lines are no longer in the bag.)
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['product-detail'] });
+      void queryClient.invalidateQueries({ queryKey: cartKey });
+      void queryClient.invalidateQueries({ queryKey: productDetailKey });
       const handoff: OrdersHandoff = { kind: 'orders', result };
       useSession.getState().setBackData(handoff);
       setRemark('');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../../shared/api/config.ts';
 import { newActionKey } from '../../../shared/api/index.ts';
+import { walletKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { fetchUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
@@ -71,7 +72,7 @@ export default function WithdrawPage() {
       setPending(undefined);
       form.resetFields();
       setActionKey(newActionKey());
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: walletKey });
       fetchUserInfo().then(useSession.getState().setUserInfo, () => undefined);
       navigate('/depositRecord');
     } catch {
