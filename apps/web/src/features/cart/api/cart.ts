@@ -2,7 +2,7 @@ import type { CartItemRow, CartList } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
 import { cartKey } from '../../../shared/api/query-keys.ts';
-import type { CartChange } from '../components/cart-changes.ts';
+import type { CartChange } from '../lib/cart-changes.ts';
 
 export const cartListPrefix = [...cartKey, 'list'] as const;
 

@@ -12,9 +12,9 @@ import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { cartListQuery } from '../api/cart.ts';
-import { groupCheck, selectAllChange, settleIds } from '../components/cart-changes.ts';
 import { boxProps, CartShop } from '../components/cart-shop.tsx';
-import { useCartChange } from '../components/use-cart-change.ts';
+import { useCartChange } from '../hooks/use-cart-change.ts';
+import { groupCheck, selectAllChange, settleIds } from '../lib/cart-changes.ts';
 import '../cart.css';
 
 const available = (line: CartLine) => line.available;

@@ -22,7 +22,7 @@ import { useCompact } from '../components/product-card.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
-import { type Choice, chosenSku, isAvailable, priceRange } from '../components/spec-picker.ts';
+import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
 
 /** What "add to bag" and "buy now" hand over; the cart issue wires them (app/screens/detail-screen.tsx). */

@@ -10,7 +10,7 @@ import { productListQuery } from '../api/product-list.ts';
 import { CategoryIcon } from '../components/categories.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 /** Explore (spec §2): a category rail beside the chosen category's products (`?category=<id>&sort=`). */

@@ -7,7 +7,7 @@ import { productListQuery } from '../api/product-list.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 /** All products (spec §2 `/products`), filterable by category and sorted (`?category=<id>&sort=`). */

@@ -16,7 +16,7 @@ import { useCompact } from '../components/product-card.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 function ShopHeader({ shop }: { shop: ShopDetail }) {

@@ -14,13 +14,13 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { addressBookQuery, createOrders, previewQuery } from '../api/checkout.ts';
-import { type ActionKey, keyForAction } from '../components/action-key.ts';
 import { AddressRow } from '../components/address-row.tsx';
 import { AmountRows } from '../components/amount-rows.tsx';
-import { chosenAddress, type OrdersHandoff } from '../components/back-data.ts';
-import { parseCheckoutSource, paymentPath } from '../components/checkout-input.ts';
 import { OrderBlock } from '../components/order-block.tsx';
-import { checkoutAddress } from '../components/pay-rules.ts';
+import { type ActionKey, keyForAction } from '../lib/action-key.ts';
+import { chosenAddress, type OrdersHandoff } from '../lib/back-data.ts';
+import { parseCheckoutSource, paymentPath } from '../lib/checkout-input.ts';
+import { checkoutAddress } from '../lib/pay-rules.ts';
 import '../checkout.css';
 
 const remarkMax = 200;

@@ -8,9 +8,9 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { orderListQuery } from '../api/order-list.ts';
 import { OrderCard } from '../components/order-card.tsx';
-import { filterFromParam, pathForFilter } from '../components/status-filter.ts';
 import { StatusTabs } from '../components/status-tabs.tsx';
-import { useOrderActions } from '../components/use-order-actions.ts';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
+import { filterFromParam, pathForFilter } from '../lib/status-filter.ts';
 import '../orders.css';
 
 /**

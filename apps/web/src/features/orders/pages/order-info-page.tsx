@@ -18,11 +18,11 @@ import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { LogisticsTimeline } from '../components/logistics-timeline.tsx';
 import { OrderActionButtons } from '../components/order-action-buttons.tsx';
-import { actionsFor, type OrderAction } from '../components/order-actions.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
-import { statusTone } from '../components/status-label.ts';
-import { useOrderActions } from '../components/use-order-actions.ts';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
+import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
+import { statusTone } from '../lib/status-label.ts';
 import '../orders.css';
 
 async function copy(text: string, t: (key: string) => string) {

@@ -14,7 +14,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
 import { extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
-import { feeOf, toMinor } from '../components/amount.ts';
+import { feeOf, toMinor } from '../lib/amount.ts';
 
 type Values = {
   amount?: string;

@@ -10,7 +10,7 @@ import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { confirmOrder } from '../api/confirm-order.ts';
-import { cancelRefunds, type OrderAction } from './order-actions.ts';
+import { cancelRefunds, type OrderAction } from '../lib/order-actions.ts';
 
 /** What an action needs to know about its order. */
 export interface ActionTarget {
