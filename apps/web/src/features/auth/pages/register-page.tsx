@@ -1,10 +1,9 @@
 import { type RegisterRequest, registerRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
@@ -27,39 +26,19 @@ const empty: Form = {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(empty);
-  const [pending, setPending] = useState(false);
-  const { setErrors, errorOf, clear } = useFieldErrors();
-
-  const field = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
+  const { form, setForm, field, validate, submit, pending } = useSchemaForm<Form>(empty);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = registerRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setPending(true);
-    try {
-      const { userinfo } = await register(parsed.data);
+    const body = validate(registerRequestSchema, form);
+    if (!body) return;
+    await submit(async () => {
+      const { userinfo } = await register(body);
       startSession(userinfo);
       setForm(empty);
       toast(t('success.register'), 'success');
       navigate('/', { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
