@@ -8,6 +8,7 @@ import { WalletSettings } from '../../features/wallet-admin/pages/wallet-setting
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
+import './admin.css';
 
 const sections = ['dashboard', 'users', 'recharges', 'withdrawals', 'orders', 'complaints', 'settings'] as const;
 const theme = { token: { colorPrimary: '#ff5a1f', borderRadius: 8 } };

@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { saveProfile } from '../api/profile.ts';
+import '../account.css';
 
 const fields = ['family_name', 'given_name', 'email', 'mobile'] as const;
 type Form = Record<(typeof fields)[number], string>;

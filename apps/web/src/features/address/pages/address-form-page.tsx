@@ -21,6 +21,7 @@ import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { addressKey, addressQuery, saveAddress } from '../api/addresses.ts';
 import { AreaField } from '../components/area-field.tsx';
+import '../address.css';
 
 interface Form {
   name: string;

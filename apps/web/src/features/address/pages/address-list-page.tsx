@@ -13,6 +13,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { addressListQuery, deleteAddress, setDefaultAddress } from '../api/addresses.ts';
 import { AddressCard } from '../components/address-card.tsx';
+import '../address.css';
 
 /** What `/address?select=1` hands back to the screen that opened it (session `backData`). */
 export interface ChosenAddress {

@@ -9,6 +9,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { changePassword } from '../api/reset-password.ts';
+import '../auth.css';
 
 const empty = { oldpassword: '', newpassword: '', renewpassword: '' };
 

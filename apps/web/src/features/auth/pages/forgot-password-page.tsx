@@ -11,6 +11,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { requestResetCode } from '../api/forgot-code.ts';
 import { resetPasswordWithCode } from '../api/reset-password.ts';
+import '../auth.css';
 
 const resendSeconds = 60;
 const empty = { account: '', code: '', newpassword: '', renewpassword: '' };

@@ -10,6 +10,7 @@ import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { register } from '../api/register.ts';
+import '../auth.css';
 
 type Form = Record<keyof RegisterRequest, string>;
 const empty: Form = {

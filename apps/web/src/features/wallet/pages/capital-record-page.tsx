@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { billQuery } from '../api/audit-logs.ts';
+import '../wallet.css';
 
 /** `/capitalRecord`: the fund record, the user's ledger entries newest first. */
 export default function CapitalRecordPage() {

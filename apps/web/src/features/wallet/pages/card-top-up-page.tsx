@@ -11,6 +11,7 @@ import { blockchainQuery } from '../api/get-blockchain.ts';
 import { submitRecharge } from '../api/recharge.ts';
 import { EvidenceUploader } from '../components/evidence-uploader.tsx';
 import { toMinor } from '../lib/amount.ts';
+import '../wallet.css';
 
 /** `/cardTopUp`: transfer to the platform's bank account and upload the evidence. */
 export default function CardTopUpPage() {

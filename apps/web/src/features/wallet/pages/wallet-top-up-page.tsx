@@ -13,6 +13,7 @@ import { blockchainQuery } from '../api/get-blockchain.ts';
 import { submitRecharge } from '../api/recharge.ts';
 import { EvidenceUploader } from '../components/evidence-uploader.tsx';
 import { toMinor } from '../lib/amount.ts';
+import '../wallet.css';
 
 /** `/walletTopUp`: on-chain recharge (product.md §4, spec §5). */
 export default function WalletTopUpPage() {

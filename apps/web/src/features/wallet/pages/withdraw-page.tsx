@@ -15,6 +15,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
 import { extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
 import { feeOf, toMinor } from '../lib/amount.ts';
+import '../wallet.css';
 
 type Values = {
   amount?: string;
