@@ -1,5 +1,6 @@
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
+import './address-summary.css';
 
 export interface AddressSummaryProps {
   /** The caller's BEM block: the parts are `${block}__icon`, `__main`, `__head`, `__name`, `__mobile`, `__area`, `__detail`. */
@@ -17,7 +18,7 @@ export interface AddressSummaryProps {
 export function AddressSummary({ block, name, mobile, area, detail, children }: AddressSummaryProps) {
   return (
     <>
-      <span className={`${block}__icon`} aria-hidden="true">
+      <span className={`cm-address-summary__icon ${block}__icon`} aria-hidden="true">
         <EnvironmentOutline />
       </span>
       <span className={`${block}__main`}>

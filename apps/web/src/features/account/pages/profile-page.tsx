@@ -9,7 +9,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import type { SessionUser } from '../../../shared/session/session-types.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { PersonFields } from '../../../shared/ui/text-field.tsx';
 import { saveProfile } from '../api/profile.ts';
 import '../account.css';
 
@@ -63,28 +63,7 @@ export default function ProfilePage() {
         <p className="cm-profile-head__account">{user?.account}</p>
       </div>
       <form className="cm-form cm-card-form" onSubmit={onSubmit} noValidate>
-        <div className="cm-form__pair">
-          <TextField
-            label={t('register.familyName')}
-            autoComplete="family-name"
-            maxLength={50}
-            {...field('family_name')}
-          />
-          <TextField
-            label={t('register.givenName')}
-            autoComplete="given-name"
-            maxLength={50}
-            {...field('given_name')}
-          />
-        </div>
-        <TextField
-          label={t('register.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...field('email')}
-        />
-        <TextField label={t('register.mobile')} type="tel" inputMode="tel" autoComplete="tel" {...field('mobile')} />
+        <PersonFields field={field} />
         <Button
           type="submit"
           color="primary"

@@ -8,7 +8,7 @@ import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
+import { NewPasswordFields, PersonFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { register } from '../api/register.ts';
 import '../auth.css';
 
@@ -54,36 +54,7 @@ export default function RegisterPage() {
             autoComplete="username"
             {...field('account')}
           />
-          <div className="cm-form__pair">
-            <TextField
-              label={t('register.familyName')}
-              autoComplete="family-name"
-              maxLength={50}
-              {...field('family_name')}
-            />
-            <TextField
-              label={t('register.givenName')}
-              autoComplete="given-name"
-              maxLength={50}
-              {...field('given_name')}
-            />
-          </div>
-          <TextField
-            label={t('register.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="name@example.com"
-            {...field('email')}
-          />
-          <TextField
-            label={t('register.mobile')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+81 90 1234 5678"
-            {...field('mobile')}
-          />
+          <PersonFields field={field} examples />
           <NewPasswordFields
             labels={{ password: t('auth.password'), repeat: t('register.confirmPassword') }}
             password={field('password')}

@@ -29,7 +29,7 @@ export function AddressRow({
         onClick={onAdd}
         data-testid="checkout-add-address"
       >
-        <span className="cm-co-address__icon" aria-hidden="true">
+        <span className="cm-address-summary__icon cm-co-address__icon" aria-hidden="true">
           <AddOutline />
         </span>
         <span className="cm-co-address__main">
