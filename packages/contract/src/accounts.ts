@@ -111,6 +111,7 @@ export const loginRequestSchema = z.object({
   password: z.string({ error: requiredLogin }).min(1, { error: requiredLogin }).max(L.passwordMaxLength),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginInput = z.input<typeof loginRequestSchema>;
 
 /** `POST /api/user/register`: the user is logged in at once. */
 export const registerRequestSchema = z

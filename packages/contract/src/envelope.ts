@@ -35,3 +35,12 @@ export function pageOf<T extends z.ZodType>(item: T) {
     total: z.number().int().optional(),
   });
 }
+
+/** The type of a `pageOf(item)` answer, for clients that name the item type only. */
+export interface Page<T> {
+  list: T[];
+  page: number;
+  limit: number;
+  has_more: boolean;
+  total?: number;
+}

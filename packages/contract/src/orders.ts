@@ -26,6 +26,8 @@ export const checkoutBodySchema = z
     path: ['cart_ids'],
   });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+/** What a client sends to `POST /api/order/preview` and `/api/order/create`. */
+export type CheckoutInput = z.input<typeof checkoutBodySchema>;
 
 export const orderAddressSchema = z.object({
   id: z.number().int(),

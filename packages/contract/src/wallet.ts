@@ -8,6 +8,7 @@ export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
 /** The list filter: `all` or one status (query strings carry them as text). */
 export const auditFilterSchema = z.enum(['all', '0', '1', '2']).default('all');
+export type AuditFilter = z.output<typeof auditFilterSchema>;
 
 export const walletLimits = {
   /** Largest amount one request may name, in minor units (keeps sums far from 2^53). */
@@ -86,6 +87,7 @@ export const rechargeRequestSchema = z
     }
   });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
+export type RechargeInput = z.input<typeof rechargeRequestSchema>;
 
 export const rechargeSchema = z.object({
   id: z.number().int(),
@@ -187,6 +189,7 @@ export const extractRequestSchema = z
     }
   });
 export type ExtractRequest = z.infer<typeof extractRequestSchema>;
+export type ExtractInput = z.input<typeof extractRequestSchema>;
 
 export const withdrawalSchema = z.object({
   id: z.number().int(),
@@ -220,6 +223,8 @@ export const adminRechargeSchema = rechargeSchema.extend({ user_id: z.number().i
 export const adminRechargePageSchema = pageOf(adminRechargeSchema);
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), account: z.string() });
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
+export type AdminRecharge = z.infer<typeof adminRechargeSchema>;
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 /** `POST /api/admin/recharge_audit` (product.md §9). */
 export const rechargeAuditRequestSchema = z
@@ -238,6 +243,7 @@ export const rechargeAuditRequestSchema = z
     }
   });
 export type RechargeAuditRequest = z.infer<typeof rechargeAuditRequestSchema>;
+export type RechargeAuditInput = z.input<typeof rechargeAuditRequestSchema>;
 
 /** `POST /api/admin/extract_audit`. */
 export const extractAuditRequestSchema = z
@@ -252,6 +258,7 @@ export const extractAuditRequestSchema = z
     }
   });
 export type ExtractAuditRequest = z.infer<typeof extractAuditRequestSchema>;
+export type ExtractAuditInput = z.input<typeof extractAuditRequestSchema>;
 
 /** Platform settings of product.md §2 (admin-editable). Rates in basis points. */
 export const platformSettingsSchema = z.object({
@@ -305,6 +312,7 @@ export const channelSaveRequestSchema = z
     }
   });
 export type ChannelSaveRequest = z.infer<typeof channelSaveRequestSchema>;
+export type ChannelSaveInput = z.input<typeof channelSaveRequestSchema>;
 export const channelListSchema = z.object({ list: z.array(depositChannelSchema) });
 
 // ---- uploads (product.md §7) ----

@@ -1,4 +1,4 @@
-import { useCartActions } from '../../features/cart/components/use-cart-actions.ts';
+import { useCartActions } from '../../features/cart/hooks/use-cart-actions.ts';
 import DetailPage from '../../features/catalog/pages/detail-page.tsx';
 
 /** Product detail with its cart actions: "add to bag" (POST /api/cart/add) and "buy now" (checkout). */

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
-import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/audit-queues.tsx';
-import { WalletSettings } from '../../features/wallet-admin/wallet-settings.tsx';
+import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/pages/audit-queues.tsx';
+import { WalletSettings } from '../../features/wallet-admin/pages/wallet-settings.tsx';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
+import './admin.css';
 
 const sections = ['dashboard', 'users', 'recharges', 'withdrawals', 'orders', 'complaints', 'settings'] as const;
 const theme = { token: { colorPrimary: '#ff5a1f', borderRadius: 8 } };

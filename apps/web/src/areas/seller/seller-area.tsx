@@ -9,6 +9,7 @@ import { startSession } from '../../shared/session/start-session.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { toast } from '../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../shared/ui/language-sheet.tsx';
+import './seller.css';
 
 const sections = [
   { key: '/seller', title: 'seller.dashboard', icon: <AppOutline /> },

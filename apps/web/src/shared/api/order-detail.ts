@@ -1,12 +1,7 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
-
-/**
- * Every order query starts with this key (lists, counts, details): one invalidation after a
- * payment, a cancel or a receipt refreshes them all, on whichever screen shows them.
- */
-export const ordersKey = ['orders'] as const;
+import { ordersKey } from './query-keys.ts';
 
 /**
  * `GET /api/order/detail?id=` (the payment screen and the order detail): another user's or an

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { loadApi } from '../api/load-api.ts';
+import { cartCountKey } from '../api/query-keys.ts';
 import { useSession } from './session-store.ts';
 
 /**
@@ -8,7 +9,6 @@ import { useSession } from './session-store.ts';
  * refreshes it with `invalidateQueries({ queryKey: cartCountKey })` after each change, or writes
  * a number it already knows with `setQueriesData({ queryKey: cartCountKey }, n)`.
  */
-export const cartCountKey = ['cart', 'count'] as const;
 
 // The tab bar is on the first load: the API client (axios) loads with the first call (loadApi).
 async function fetchCartCount(): Promise<number> {

@@ -128,3 +128,48 @@ export function NewPasswordFields({
     </>
   );
 }
+
+type PersonField = 'family_name' | 'given_name' | 'email' | 'mobile';
+
+/**
+ * Family and given name, email and mobile (register and profile): the same labels, limits and
+ * autocomplete; `examples` adds the register screen's placeholders.
+ */
+export function PersonFields({
+  field,
+  examples = false,
+}: {
+  field: (name: PersonField) => BoundField;
+  examples?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="cm-form__pair">
+        <TextField
+          label={t('register.familyName')}
+          autoComplete="family-name"
+          maxLength={50}
+          {...field('family_name')}
+        />
+        <TextField label={t('register.givenName')} autoComplete="given-name" maxLength={50} {...field('given_name')} />
+      </div>
+      <TextField
+        label={t('register.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={examples ? 'name@example.com' : undefined}
+        {...field('email')}
+      />
+      <TextField
+        label={t('register.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={examples ? '+81 90 1234 5678' : undefined}
+        {...field('mobile')}
+      />
+    </>
+  );
+}

@@ -12,6 +12,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { resetPayPassword } from '../api/reset-pay.ts';
+import '../account.css';
 
 /** The in-app keypad takes this many digits (the server accepts 6 or more). */
 const codeLength = accountLimits.payPasswordMinLength;

@@ -1,17 +1,17 @@
 import { type ProfileRequest, profileRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
 import { UserCircleOutline } from 'antd-mobile-icons';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import type { SessionUser } from '../../../shared/session/session-types.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { PersonFields } from '../../../shared/ui/text-field.tsx';
 import { saveProfile } from '../api/profile.ts';
+import '../account.css';
 
 const fields = ['family_name', 'given_name', 'email', 'mobile'] as const;
 type Form = Record<(typeof fields)[number], string>;
@@ -32,45 +32,25 @@ function formOf(user: SessionUser | null): Form {
 export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useSession((state) => state.userInfo);
-  const [form, setForm] = useState<Form>(() => formOf(user));
-  const [pending, setPending] = useState(false);
-  const { setErrors, errorOf, clear } = useFieldErrors();
+  const { form, setForm, field, validate, submit, pending } = useSchemaForm<Form>(() => formOf(user));
 
   // A fresh user info (another screen saved, or the guard loaded it) refills the form.
-  useEffect(() => setForm(formOf(user)), [user]);
+  useEffect(() => setForm(formOf(user)), [user, setForm]);
 
   const saved = formOf(user);
   const changed = fields.filter((name) => form[name].trim() !== saved[name]);
 
-  const field = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body: ProfileRequest = Object.fromEntries(changed.map((name) => [name, form[name]]));
-    const parsed = profileRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setPending(true);
-    try {
-      const answer = await saveProfile(parsed.data);
+    const parsed = validate(profileRequestSchema, body);
+    if (!parsed) return;
+    await submit(async () => {
+      const answer = await saveProfile(parsed);
       useSession.getState().setUserInfo(answer);
       await refreshUserInfo().catch(() => undefined);
       toast(t('success.save'), 'success');
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   const name = [user?.family_name, user?.given_name].filter(Boolean).join(' ') || user?.account || '';
@@ -83,28 +63,7 @@ export default function ProfilePage() {
         <p className="cm-profile-head__account">{user?.account}</p>
       </div>
       <form className="cm-form cm-card-form" onSubmit={onSubmit} noValidate>
-        <div className="cm-form__pair">
-          <TextField
-            label={t('register.familyName')}
-            autoComplete="family-name"
-            maxLength={50}
-            {...field('family_name')}
-          />
-          <TextField
-            label={t('register.givenName')}
-            autoComplete="given-name"
-            maxLength={50}
-            {...field('given_name')}
-          />
-        </div>
-        <TextField
-          label={t('register.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...field('email')}
-        />
-        <TextField label={t('register.mobile')} type="tel" inputMode="tel" autoComplete="tel" {...field('mobile')} />
+        <PersonFields field={field} />
         <Button
           type="submit"
           color="primary"

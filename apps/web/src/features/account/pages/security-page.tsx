@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
+import '../account.css';
 
 /** Security (spec §2 `/security`): the login password and the payment code. */
 export default function SecurityPage() {

@@ -1,8 +1,8 @@
 import type { Address, AddressDeleteResult, AddressList, AddressSaveRequest } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
+import { addressListKey } from '../../../shared/api/query-keys.ts';
 
-export const addressListKey = ['address_list'] as const;
 export const addressKey = (id: number) => ['address', id] as const;
 
 /** `GET /api/user/address_list`: the default first. */

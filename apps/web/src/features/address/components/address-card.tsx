@@ -1,8 +1,9 @@
 import type { Address } from '@crossmart/contract';
-import { CheckCircleFill, DeleteOutline, EditSOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { CheckCircleFill, DeleteOutline, EditSOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { localizedArea } from '../../../shared/lib/regions.ts';
+import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 
 export interface AddressCardProps {
   address: Address;
@@ -17,31 +18,20 @@ export interface AddressCardProps {
 export function AddressCard({ address, onChoose, onSetDefault, onEdit, onDelete }: AddressCardProps) {
   const { t } = useTranslation();
   const body = (
-    <>
-      <span className="cm-address__icon" aria-hidden="true">
-        <EnvironmentOutline />
+    <AddressSummary
+      block="cm-address"
+      name={address.name}
+      mobile={address.mobile}
+      area={localizedArea(address.area, currentLanguage())}
+      detail={address.address}
+    >
+      <span className="cm-address__badges">
+        {address.is_default && (
+          <span className="cm-address__badge cm-address__badge--default">{t('address.default')}</span>
+        )}
+        <span className="cm-address__badge">{t(`address.tag.${address.tag}`)}</span>
       </span>
-      <span className="cm-address__main">
-        <span className="cm-address__head">
-          <bdi className="cm-address__name">{address.name}</bdi>
-          <span className="cm-address__mobile" dir="ltr">
-            {address.mobile}
-          </span>
-        </span>
-        <span className="cm-address__badges">
-          {address.is_default && (
-            <span className="cm-address__badge cm-address__badge--default">{t('address.default')}</span>
-          )}
-          <span className="cm-address__badge">{t(`address.tag.${address.tag}`)}</span>
-        </span>
-        <span className="cm-address__area">
-          <bdi>{localizedArea(address.area, currentLanguage())}</bdi>
-        </span>
-        <span className="cm-address__detail">
-          <bdi>{address.address}</bdi>
-        </span>
-      </span>
-    </>
+    </AddressSummary>
   );
   return (
     <li className={`cm-address${address.is_default ? ' cm-address--default' : ''}`} data-testid="address-card">

@@ -11,15 +11,17 @@ import { Button, Selector, Switch } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type FieldErrors, fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { addressListKey } from '../../../shared/api/query-keys.ts';
+import type { FieldErrors } from '../../../shared/forms/form-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { useBack } from '../../../shared/navigation/use-back.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { addressKey, addressListKey, addressQuery, saveAddress } from '../api/addresses.ts';
+import { addressKey, addressQuery, saveAddress } from '../api/addresses.ts';
 import { AreaField } from '../components/area-field.tsx';
+import '../address.css';
 
 interface Form {
   name: string;
@@ -61,9 +63,7 @@ export default function AddressFormPage() {
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const existing = useQuery({ ...addressQuery(id ?? 0), enabled: id !== undefined });
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [pending, setPending] = useState(false);
-  const { setErrors, errorOf, clear } = useFieldErrors();
+  const { form, setForm, set, field, setErrors, errorOf, validate, submit, pending } = useSchemaForm<Form>(emptyForm);
 
   const [filledFrom, setFilledFrom] = useState<Address | undefined>(undefined);
   // Fill the form from the saved address (again after each visit or save).
@@ -88,19 +88,8 @@ export default function AddressFormPage() {
       setErrors({});
       setFilledFrom(undefined);
     },
-    [setErrors],
+    [setErrors, setForm],
   );
-
-  const set = <K extends keyof Form>(name: K, value: Form[K]) => {
-    setForm((current) => ({ ...current, [name]: value }));
-    clear(name);
-  };
-  const field = (name: 'name' | 'mobile' | 'address') => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => set(name, value),
-  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -114,23 +103,15 @@ export default function AddressFormPage() {
       tag: form.tag as AddressTag,
       is_default: form.is_default,
     };
-    const parsed = addressSaveRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(onceForSharedMessage(fieldErrors(parsed)));
-      return;
-    }
-    setPending(true);
-    try {
-      const saved = await saveAddress(parsed.data);
+    const parsed = validate(addressSaveRequestSchema, body, onceForSharedMessage);
+    if (!parsed) return;
+    await submit(async () => {
+      const saved = await saveAddress(parsed);
       queryClient.setQueryData(addressKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: addressListKey });
       toast(t('success.save'), 'success');
       goBack();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   if (id !== undefined && existing.isPending) {

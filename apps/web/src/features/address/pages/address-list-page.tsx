@@ -4,14 +4,16 @@ import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { addressListKey } from '../../../shared/api/query-keys.ts';
 import { useBack } from '../../../shared/navigation/use-back.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { addressListKey, addressListQuery, deleteAddress, setDefaultAddress } from '../api/addresses.ts';
+import { addressListQuery, deleteAddress, setDefaultAddress } from '../api/addresses.ts';
 import { AddressCard } from '../components/address-card.tsx';
+import '../address.css';
 
 /** What `/address?select=1` hands back to the screen that opened it (session `backData`). */
 export interface ChosenAddress {

@@ -1,15 +1,15 @@
 import { resetPasswordRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { changePassword } from '../api/reset-password.ts';
+import '../auth.css';
 
 const empty = { oldpassword: '', newpassword: '', renewpassword: '' };
 
@@ -23,39 +23,18 @@ export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const hasToken = useSession((state) => Boolean(state.token));
-  const [form, setForm] = useState(empty);
-  const [pending, setPending] = useState(false);
-  const { setErrors, errorOf, clear } = useFieldErrors();
-
-  const field = (name: keyof typeof empty) => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
+  const { form, setForm, field, validate, submit, pending } = useSchemaForm(empty);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = resetPasswordRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setPending(true);
-    try {
+    if (!validate(resetPasswordRequestSchema, form)) return;
+    await submit(async () => {
       await changePassword(form);
       setForm(empty);
       useSession.getState().clearSession();
       toast(t('password.changed'), 'success');
       navigate('/login', { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   if (!hasToken) {

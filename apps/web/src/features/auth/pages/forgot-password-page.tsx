@@ -3,14 +3,15 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import type { FieldErrors } from '../../../shared/forms/form-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { requestResetCode } from '../api/forgot-code.ts';
 import { resetPasswordWithCode } from '../api/reset-password.ts';
+import '../auth.css';
 
 const resendSeconds = 60;
 const empty = { account: '', code: '', newpassword: '', renewpassword: '' };
@@ -22,12 +23,10 @@ const empty = { account: '', code: '', newpassword: '', renewpassword: '' };
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState(empty);
+  const { form, setForm, field, setErrors, validate, submit, pending } = useSchemaForm(empty);
   const [sending, setSending] = useState(false);
-  const [pending, setPending] = useState(false);
   const [wait, setWait] = useState(0);
   const [sentMinutes, setSentMinutes] = useState<number | null>(null);
-  const { setErrors, errorOf, clear } = useFieldErrors();
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -35,49 +34,28 @@ export default function ForgotPasswordPage() {
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const field = (name: keyof typeof empty) => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
-
   async function onSendCode() {
-    const parsed = forgotCodeRequestSchema.safeParse({ account: form.account });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setSending(true);
-    try {
-      const { expires_in_minutes } = await requestResetCode(parsed.data);
+    const body = validate(forgotCodeRequestSchema, { account: form.account });
+    if (!body) return;
+    await submit(async () => {
+      const { expires_in_minutes } = await requestResetCode(body);
       setSentMinutes(expires_in_minutes);
       setWait(resendSeconds);
       toast(t('forgot.codeSent'), 'success');
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setSending(false);
-    }
+    }, setSending);
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = resetPasswordRequestSchema.safeParse(form);
-    if (!parsed.success || !form.account.trim()) {
-      setErrors({
-        ...(form.account.trim() ? {} : { account: { key: 'validation.required' } }),
-        ...(parsed.success ? {} : fieldErrors(parsed)),
-      });
-      return;
-    }
-    setPending(true);
-    try {
+    const account = form.account.trim();
+    // The reset schema leaves the account out (it names the user by token or by code): required here.
+    const accountError: FieldErrors = account ? {} : { account: { key: 'validation.required' } };
+    const parsed = validate(resetPasswordRequestSchema, form, (found) => ({ ...accountError, ...found }));
+    if (!parsed) return;
+    if (!account) return setErrors(accountError);
+    await submit(async () => {
       await resetPasswordWithCode({
-        account: form.account.trim(),
+        account,
         code: form.code.trim(),
         newpassword: form.newpassword,
         renewpassword: form.renewpassword,
@@ -86,11 +64,7 @@ export default function ForgotPasswordPage() {
       setForm(empty);
       toast(t('forgot.done'), 'success');
       navigate('/login', { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

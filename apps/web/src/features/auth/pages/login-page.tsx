@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { login } from '../api/login.ts';
+import '../auth.css';
 
 /** Log in (spec §2 `/login`, §5: account and password required). */
 export default function LoginPage() {

@@ -1,16 +1,16 @@
 import { type RegisterRequest, registerRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { NewPasswordFields, TextField } from '../../../shared/ui/text-field.tsx';
+import { NewPasswordFields, PersonFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { register } from '../api/register.ts';
+import '../auth.css';
 
 type Form = Record<keyof RegisterRequest, string>;
 const empty: Form = {
@@ -27,39 +27,19 @@ const empty: Form = {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(empty);
-  const [pending, setPending] = useState(false);
-  const { setErrors, errorOf, clear } = useFieldErrors();
-
-  const field = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    error: errorOf(name),
-    onChange: (value: string) => {
-      setForm((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
+  const { form, setForm, field, validate, submit, pending } = useSchemaForm<Form>(empty);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = registerRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed));
-      return;
-    }
-    setPending(true);
-    try {
-      const { userinfo } = await register(parsed.data);
+    const body = validate(registerRequestSchema, form);
+    if (!body) return;
+    await submit(async () => {
+      const { userinfo } = await register(body);
       startSession(userinfo);
       setForm(empty);
       toast(t('success.register'), 'success');
       navigate('/', { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -74,36 +54,7 @@ export default function RegisterPage() {
             autoComplete="username"
             {...field('account')}
           />
-          <div className="cm-form__pair">
-            <TextField
-              label={t('register.familyName')}
-              autoComplete="family-name"
-              maxLength={50}
-              {...field('family_name')}
-            />
-            <TextField
-              label={t('register.givenName')}
-              autoComplete="given-name"
-              maxLength={50}
-              {...field('given_name')}
-            />
-          </div>
-          <TextField
-            label={t('register.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="name@example.com"
-            {...field('email')}
-          />
-          <TextField
-            label={t('register.mobile')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+81 90 1234 5678"
-            {...field('mobile')}
-          />
+          <PersonFields field={field} examples />
           <NewPasswordFields
             labels={{ password: t('auth.password'), repeat: t('register.confirmPassword') }}
             password={field('password')}

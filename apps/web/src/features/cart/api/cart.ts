@@ -1,11 +1,10 @@
 import type { CartItemRow, CartList } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-import type { CartChange } from '../components/cart-changes.ts';
+import { cartKey } from '../../../shared/api/query-keys.ts';
+import type { CartChange } from '../lib/cart-changes.ts';
 
-/** Every cart query starts with this (list, and the badge's `cartCountKey`). */
-export const cartKey = ['cart'] as const;
-export const cartListPrefix = ['cart', 'list'] as const;
+export const cartListPrefix = [...cartKey, 'list'] as const;
 
 /**
  * `GET /api/cart/list`: lines per shop with today's titles (request language), prices and stock.

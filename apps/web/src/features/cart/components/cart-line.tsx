@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
-import { lineMax } from './cart-changes.ts';
+import { lineMax } from '../lib/cart-changes.ts';
 
 export interface CartLineProps {
   line: CartLine;

@@ -1,7 +1,7 @@
 import type { CartLine, CartList } from '@crossmart/contract';
 import { Checkbox } from 'antd-mobile';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
-import { type CheckState, groupCheck, linesToFlip } from './cart-changes.ts';
+import { type CheckState, groupCheck, linesToFlip } from '../lib/cart-changes.ts';
 import { CartLineRow } from './cart-line.tsx';
 
 export interface CartShopProps {

@@ -1,7 +1,7 @@
-import type { FavouriteResult, ProductCard, ShopCard } from '@crossmart/contract';
+import type { FavouriteResult, Page, ProductCard, ShopCard } from '@crossmart/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-import { type Paged, pageParams, pageSize } from './keys.ts';
+import { pageParams, pageSize } from './keys.ts';
 
 export type FavouriteProduct = ProductCard & { favourited_at: string; on_sale: boolean };
 export type FollowedShop = ShopCard & { followed_at: string };
@@ -11,7 +11,7 @@ export const favouriteListQuery = (lang: string) =>
   infiniteQueryOptions({
     queryKey: ['favourite-list', lang],
     queryFn: ({ pageParam }) =>
-      api.get<Paged<FavouriteProduct>>('/api/user/favourite_list', { page: pageParam, limit: pageSize }),
+      api.get<Page<FavouriteProduct>>('/api/user/favourite_list', { page: pageParam, limit: pageSize }),
     ...pageParams,
   });
 
@@ -20,7 +20,7 @@ export const followListQuery = (lang: string) =>
   infiniteQueryOptions({
     queryKey: ['follow-list', lang],
     queryFn: ({ pageParam }) =>
-      api.get<Paged<FollowedShop>>('/api/user/follow_list', { page: pageParam, limit: pageSize }),
+      api.get<Page<FollowedShop>>('/api/user/follow_list', { page: pageParam, limit: pageSize }),
     ...pageParams,
   });
 

@@ -1,3 +1,4 @@
+import type { Page } from '@crossmart/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,22 +9,14 @@ export function useLang(): string {
   return useTranslation().i18n.language;
 }
 
-export interface Paged<T> {
-  list: T[];
-  page: number;
-  limit: number;
-  has_more: boolean;
-  total?: number;
-}
-
 /** TanStack infinite-query page parameters for the `page`/`has_more` lists of product.md §7. */
 export const pageParams = {
   initialPageParam: 1,
-  getNextPageParam: <T>(last: Paged<T>) => (last.has_more ? last.page + 1 : undefined),
+  getNextPageParam: <T>(last: Page<T>) => (last.has_more ? last.page + 1 : undefined),
 };
 
 /** The items of every loaded page, in order. */
-export function flatten<T>(pages: readonly Paged<T>[] | undefined): T[] {
+export function flatten<T>(pages: readonly Page<T>[] | undefined): T[] {
   return pages?.flatMap((page) => page.list) ?? [];
 }
 

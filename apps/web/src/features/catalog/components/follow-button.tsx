@@ -1,6 +1,6 @@
 import { AddOutline, CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from './use-follow.ts';
+import { useFollow } from '../hooks/use-follow.ts';
 
 /** The follow pill of the shop header and the detail's shop card. */
 export function FollowButton({

@@ -5,6 +5,8 @@ import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobi
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { productDetailKey } from '../../../shared/api/query-keys.ts';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -20,8 +22,7 @@ import { useCompact } from '../components/product-card.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
-import { parseId } from '../components/sort-param.ts';
-import { type Choice, chosenSku, isAvailable, priceRange } from '../components/spec-picker.ts';
+import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
 
 /** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
@@ -58,7 +59,7 @@ function useFavourite(product: ProductDetail) {
   const mutation = useMutation({
     mutationFn: (favourite: boolean) => setFavourite(product.id, favourite),
     onSuccess: (result) => {
-      queryClient.setQueriesData<ProductDetail>({ queryKey: ['product-detail'] }, (old) =>
+      queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
         old && old.id === result.product_id
           ? { ...old, is_favourite: result.is_favourite, favourite_count: result.favourite_count }
           : old,

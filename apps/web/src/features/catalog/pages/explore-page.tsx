@@ -2,6 +2,7 @@ import type { ProductSort } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { categoriesQuery } from '../api/categories.ts';
 import { useLang } from '../api/keys.ts';
@@ -9,7 +10,7 @@ import { productListQuery } from '../api/product-list.ts';
 import { CategoryIcon } from '../components/categories.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseId, parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 /** Explore (spec §2): a category rail beside the chosen category's products (`?category=<id>&sort=`). */

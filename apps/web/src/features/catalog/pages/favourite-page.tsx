@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { productDetailKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
@@ -28,7 +29,7 @@ function FavouriteProducts() {
     mutationFn: (productId: number) => setFavourite(productId, false),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['favourite-list'] });
-      void queryClient.invalidateQueries({ queryKey: ['product-detail'] });
+      void queryClient.invalidateQueries({ queryKey: productDetailKey });
       toast(t('catalog.unfavourited'), 'success');
     },
   });
@@ -79,7 +80,7 @@ function FollowedShops() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['follow-list'] });
       void queryClient.invalidateQueries({ queryKey: ['shop-detail'] });
-      void queryClient.invalidateQueries({ queryKey: ['product-detail'] });
+      void queryClient.invalidateQueries({ queryKey: productDetailKey });
       toast(t('catalog.unfollowed'), 'success');
     },
   });

@@ -1,12 +1,13 @@
 import type { ProductSort } from '@crossmart/contract';
 import { useSearchParams } from 'react-router';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useLang } from '../api/keys.ts';
 import { productListQuery } from '../api/product-list.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseId, parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 /** All products (spec §2 `/products`), filterable by category and sorted (`?category=<id>&sort=`). */

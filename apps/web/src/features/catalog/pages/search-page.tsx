@@ -11,10 +11,10 @@ import { useLang } from '../api/keys.ts';
 import { productListQuery, suggestQuery } from '../api/product-list.ts';
 import { shopSearchQuery } from '../api/shops.ts';
 import { ProductFeed } from '../components/product-feed.tsx';
-import { addToHistory, clearHistory, readHistory } from '../components/search-history.ts';
 import { ShopRow } from '../components/shop-card.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseSort } from '../components/sort-param.ts';
+import { addToHistory, clearHistory, readHistory } from '../lib/search-history.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 const maxKeyword = 100;

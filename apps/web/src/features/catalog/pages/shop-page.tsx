@@ -2,6 +2,7 @@ import type { ProductSort, ShopDetail } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -15,7 +16,7 @@ import { useCompact } from '../components/product-card.tsx';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
-import { parseId, parseSort } from '../components/sort-param.ts';
+import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
 function ShopHeader({ shop }: { shop: ShopDetail }) {

@@ -1,7 +1,8 @@
 import type { Address } from '@crossmart/contract';
-import { AddOutline, EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
+import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { localizedArea } from '../../../shared/lib/regions.ts';
+import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 
 /**
  * The checkout's shipping address: the chosen one with "change", or, with an empty address book,
@@ -28,7 +29,7 @@ export function AddressRow({
         onClick={onAdd}
         data-testid="checkout-add-address"
       >
-        <span className="cm-co-address__icon" aria-hidden="true">
+        <span className="cm-address-summary__icon cm-co-address__icon" aria-hidden="true">
           <AddOutline />
         </span>
         <span className="cm-co-address__main">
@@ -47,24 +48,14 @@ export function AddressRow({
       aria-label={t('checkout.addressAria', { name: address.name })}
       data-testid="checkout-address"
     >
-      <span className="cm-co-address__icon" aria-hidden="true">
-        <EnvironmentOutline />
-      </span>
-      <span className="cm-co-address__main">
-        <span className="cm-co-address__head">
-          <bdi className="cm-co-address__name">{address.name}</bdi>
-          <span dir="ltr" className="cm-co-address__mobile">
-            {address.mobile}
-          </span>
-        </span>
-        <span className="cm-co-address__line">
-          {/* Known regions are named in the UI language, as in the address book. */}
-          <bdi>{localizedArea(address.area, i18n.language)}</bdi>
-        </span>
-        <span className="cm-co-address__line">
-          <bdi>{address.address}</bdi>
-        </span>
-      </span>
+      {/* Known regions are named in the UI language, as in the address book. */}
+      <AddressSummary
+        block="cm-co-address"
+        name={address.name}
+        mobile={address.mobile}
+        area={localizedArea(address.area, i18n.language)}
+        detail={address.address}
+      />
       <span className="cm-co-address__change">
         {t('checkout.changeAddress')}
         <RightOutline className="cm-co-chevron" aria-hidden="true" />

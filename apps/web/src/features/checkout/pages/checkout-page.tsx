@@ -1,3 +1,4 @@
+import type { CheckoutInput } from '@crossmart/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
@@ -5,20 +6,21 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, newActionKey } from '../../../shared/api/index.ts';
+import { cartKey, productDetailKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { addressBookQuery, type CheckoutBody, createOrders, previewQuery } from '../api/checkout.ts';
-import { type ActionKey, keyForAction } from '../components/action-key.ts';
+import { addressBookQuery, createOrders, previewQuery } from '../api/checkout.ts';
 import { AddressRow } from '../components/address-row.tsx';
 import { AmountRows } from '../components/amount-rows.tsx';
-import { chosenAddress, type OrdersHandoff } from '../components/back-data.ts';
-import { parseCheckoutSource, paymentPath } from '../components/checkout-input.ts';
 import { OrderBlock } from '../components/order-block.tsx';
-import { checkoutAddress } from '../components/pay-rules.ts';
+import { type ActionKey, keyForAction } from '../lib/action-key.ts';
+import { chosenAddress, type OrdersHandoff } from '../lib/back-data.ts';
+import { parseCheckoutSource, paymentPath } from '../lib/checkout-input.ts';
+import { checkoutAddress } from '../lib/pay-rules.ts';
 import '../checkout.css';
 
 const remarkMax = 200;
@@ -67,7 +69,7 @@ export default function CheckoutPage() {
   const actionKey = useRef<ActionKey | undefined>(undefined);
 
   const lang = i18n.language;
-  const previewBody: CheckoutBody | undefined = source && { ...source, ...(promo ? { promo_code: promo } : {}) };
+  const previewBody: CheckoutInput | undefined = source && { ...source, ...(promo ? { promo_code: promo } : {}) };
   const preview = useQuery({
     ...previewQuery(lang, previewBody ?? { cart_ids: [] }),
     enabled: previewBody !== undefined,
@@ -100,7 +102,7 @@ export default function CheckoutPage() {
   async function submit() {
     if (!source || submitting) return;
     if (!address) return toast(t('checkout.addressRequired'));
-    const body: CheckoutBody = {
+    const body: CheckoutInput = {
       ...source,
       address_id: address.id,
       ...(promo ? { promo_code: promo } : {}),
@@ -115,8 +117,8 @@ export default function CheckoutPage() {
       toast(t('success.orderCreated'), 'success');
       // The bag lost the lines that became orders; stock changed on the products. (The preview is
       // left alone: asked again now, it would answer that those lines are no longer in the bag.)
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['product-detail'] });
+      void queryClient.invalidateQueries({ queryKey: cartKey });
+      void queryClient.invalidateQueries({ queryKey: productDetailKey });
       const handoff: OrdersHandoff = { kind: 'orders', result };
       useSession.getState().setBackData(handoff);
       setRemark('');

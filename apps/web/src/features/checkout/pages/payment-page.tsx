@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, newActionKey } from '../../../shared/api/index.ts';
-import { orderDetailQuery, ordersKey } from '../../../shared/api/order-detail.ts';
+import { orderDetailQuery } from '../../../shared/api/order-detail.ts';
+import { ordersKey, walletKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
@@ -15,10 +16,10 @@ import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { verifyPay } from '../api/payment.ts';
-import { type ActionKey, keyForAction } from '../components/action-key.ts';
-import { handedOrders } from '../components/back-data.ts';
-import { parseOrderIds } from '../components/checkout-input.ts';
-import { earliestDeadline, payFailure } from '../components/pay-rules.ts';
+import { type ActionKey, keyForAction } from '../lib/action-key.ts';
+import { handedOrders } from '../lib/back-data.ts';
+import { parseOrderIds } from '../lib/checkout-input.ts';
+import { earliestDeadline, payFailure } from '../lib/pay-rules.ts';
 import '../checkout.css';
 import { formatCountdown, useCountdown } from '../../../shared/lib/countdown.ts';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
@@ -105,7 +106,7 @@ export default function PaymentPage() {
       void refreshUserInfo().catch(() => undefined);
       // Orders changed status; the wallet's balance and fund record moved.
       void queryClient.invalidateQueries({ queryKey: ordersKey });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void queryClient.invalidateQueries({ queryKey: walletKey });
       setOpen(false);
       navigate('/myPurchases/1', { replace: true });
     } catch (failure) {

@@ -30,6 +30,7 @@ import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
+import '../me.css';
 
 const orderShortcuts = [
   { status: '0', icon: <PayCircleOutline /> },

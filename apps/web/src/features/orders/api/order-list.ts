@@ -1,7 +1,7 @@
 import type { OrderList } from '@crossmart/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-import type { StatusFilter } from '../components/status-filter.ts';
+import type { StatusFilter } from '../lib/status-filter.ts';
 import { orderListKey } from './keys.ts';
 
 const limit = 10;

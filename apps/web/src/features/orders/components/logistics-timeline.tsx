@@ -1,8 +1,8 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/lib/format-time.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { formatTime } from './format-time.ts';
 
 /** Carrier, tracking number and the events newest first; the spec's empty state before shipping. */
 export function LogisticsTimeline({ order, onCopy }: { order: OrderDetail; onCopy(text: string): void }) {

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OrderAction } from './order-actions.ts';
+import type { OrderAction } from '../lib/order-actions.ts';
 
 const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm']);
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
+import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
+import { statusTone } from '../lib/status-label.ts';
 import { OrderActionButtons } from './order-action-buttons.tsx';
-import { actionsFor, type OrderAction } from './order-actions.ts';
 import { OrderItems } from './order-items.tsx';
-import { statusTone } from './status-label.ts';
 
 /** Lines shown on a card; the rest are counted ("and 2 more"), the detail lists them all. */
 const shownItems = 3;

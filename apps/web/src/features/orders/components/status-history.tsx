@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from './format-time.ts';
+import { formatTime } from '../../../shared/lib/format-time.ts';
 
 const actors = new Set(['buyer', 'merchant', 'system']);
 

@@ -1,7 +1,7 @@
 import type { OrderList } from '@crossmart/contract';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { type StatusFilter, statusFilters } from './status-filter.ts';
+import { type StatusFilter, statusFilters } from '../lib/status-filter.ts';
 
 /** The spec §4 filters as tabs with the server's counts; scrolls sideways when they do not fit. */
 export function StatusTabs({

@@ -3,14 +3,14 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ordersKey } from '../../../shared/api/query-keys.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
-import { ordersKey } from '../api/keys.ts';
 import { orderListQuery } from '../api/order-list.ts';
 import { OrderCard } from '../components/order-card.tsx';
-import { filterFromParam, pathForFilter } from '../components/status-filter.ts';
 import { StatusTabs } from '../components/status-tabs.tsx';
-import { useOrderActions } from '../components/use-order-actions.ts';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
+import { filterFromParam, pathForFilter } from '../lib/status-filter.ts';
 import '../orders.css';
 
 /**

@@ -1,33 +1,29 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { orderDetailQuery } from '../../../shared/api/order-detail.ts';
 import { copyText } from '../../../shared/lib/clipboard.ts';
 import { formatCountdown, useCountdown } from '../../../shared/lib/countdown.ts';
+import { formatTime } from '../../../shared/lib/format-time.ts';
+import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
+import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
-import { formatTime } from '../components/format-time.ts';
 import { LogisticsTimeline } from '../components/logistics-timeline.tsx';
 import { OrderActionButtons } from '../components/order-action-buttons.tsx';
-import { actionsFor, type OrderAction } from '../components/order-actions.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
-import { statusTone } from '../components/status-label.ts';
-import { useOrderActions } from '../components/use-order-actions.ts';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
+import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
+import { statusTone } from '../lib/status-label.ts';
 import '../orders.css';
-
-function parseId(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 async function copy(text: string, t: (key: string) => string) {
   const result = await copyText(text);
@@ -144,17 +140,13 @@ function OrderInfo({ order }: { order: OrderDetail }) {
 
       <Section>
         <div className="cm-order-address" data-testid="order-address">
-          <span className="cm-order-address__icon" aria-hidden="true">
-            <EnvironmentOutline />
-          </span>
-          <span className="cm-order-address__main">
-            <span className="cm-order-address__head">
-              <bdi>{order.address.name}</bdi>
-              <span dir="ltr">{order.address.mobile}</span>
-            </span>
-            <bdi className="cm-order-address__text">{order.address.area}</bdi>
-            <bdi className="cm-order-address__text">{order.address.address}</bdi>
-          </span>
+          <AddressSummary
+            block="cm-order-address"
+            name={order.address.name}
+            mobile={order.address.mobile}
+            area={order.address.area}
+            detail={order.address.address}
+          />
         </div>
       </Section>
 

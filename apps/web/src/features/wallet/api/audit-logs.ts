@@ -1,20 +1,18 @@
-import type { BillEntry, Recharge, Withdrawal } from '@crossmart/contract';
+import {
+  type AuditFilter,
+  type BillEntry,
+  type Page,
+  pageLimits,
+  type Recharge,
+  type Withdrawal,
+} from '@crossmart/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-
-export type AuditFilter = 'all' | '0' | '1' | '2';
-interface Page<T> {
-  list: T[];
-  page: number;
-  limit: number;
-  has_more: boolean;
-  total?: number;
-}
 
 function paged<T>(key: string, url: string, params: Record<string, unknown>) {
   return infiniteQueryOptions({
     queryKey: ['wallet', key, params],
-    queryFn: ({ pageParam }) => api.get<Page<T>>(url, { ...params, page: pageParam, limit: 10 }),
+    queryFn: ({ pageParam }) => api.get<Page<T>>(url, { ...params, page: pageParam, limit: pageLimits.defaultLimit }),
     initialPageParam: 1,
     getNextPageParam: (last: Page<T>) => (last.has_more ? last.page + 1 : undefined),
   });

@@ -1,4 +1,4 @@
-import type { ExtractInfo, Withdrawal } from '@crossmart/contract';
+import type { ExtractInfo, ExtractInput, Withdrawal } from '@crossmart/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
 
@@ -8,18 +8,7 @@ export const extractInfoQuery = queryOptions({
   queryFn: () => api.get<ExtractInfo>('/api/user/extract'),
 });
 
-export interface ExtractBody {
-  type: 'bank' | 'chain';
-  amount: number;
-  bank_card?: string;
-  bank_name?: string;
-  holder?: string;
-  network?: string;
-  address?: string;
-  paypwd: string;
-}
-
 /** `POST /api/user/extract`: the amount is held at once; fee and arrival come from the server. */
-export function submitWithdrawal(body: ExtractBody, idempotencyKey: string) {
+export function submitWithdrawal(body: ExtractInput, idempotencyKey: string) {
   return api.post<Withdrawal>('/api/user/extract', body, { idempotencyKey });
 }

@@ -1,6 +1,6 @@
+import type { AuditFilter } from '@crossmart/contract';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { AuditFilter } from '../api/audit-logs.ts';
 
 const filters: AuditFilter[] = ['all', '0', '1', '2'];
 

@@ -1,12 +1,13 @@
+import type { AuditFilter } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
-import type { AuditFilter, PagedQuery } from '../api/audit-logs.ts';
+import type { PagedQuery } from '../api/audit-logs.ts';
 import { AuditFilterTabs } from './audit-filter.tsx';
-import { formatTime } from './format-time.ts';
 import { StatusTag } from './status-tag.tsx';
 
 /** What a recharge and a withdrawal record share on screen. */

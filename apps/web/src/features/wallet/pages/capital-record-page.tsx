@@ -1,13 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { fetchUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { billQuery } from '../api/audit-logs.ts';
-import { formatTime } from '../components/format-time.ts';
+import '../wallet.css';
 
 /** `/capitalRecord`: the fund record, the user's ledger entries newest first. */
 export default function CapitalRecordPage() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { extractLogQuery } from '../api/audit-logs.ts';
 import { AuditRecordList } from '../components/audit-record-list.tsx';
+import '../wallet.css';
 
 /** `/depositRecord`: the user's withdrawals with the audit filter. */
 export default function DepositRecordPage() {

@@ -3,6 +3,7 @@ import { BankcardOutline, ClockCircleOutline, LinkOutline, MessageOutline } from
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
+import '../wallet.css';
 
 /** `/topUp`: choose how to recharge (product.md §4). */
 export default function TopUpPage() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { rechargeLogQuery } from '../api/audit-logs.ts';
 import { AuditRecordList } from '../components/audit-record-list.tsx';
+import '../wallet.css';
 
 /** `/topUpRecord`: the user's recharges with the audit filter, pull-to-refresh and load-more. */
 export default function TopUpRecordPage() {

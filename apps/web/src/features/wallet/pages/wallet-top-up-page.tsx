@@ -11,8 +11,9 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { blockchainQuery } from '../api/get-blockchain.ts';
 import { submitRecharge } from '../api/recharge.ts';
-import { toMinor } from '../components/amount.ts';
 import { EvidenceUploader } from '../components/evidence-uploader.tsx';
+import { toMinor } from '../lib/amount.ts';
+import '../wallet.css';
 
 /** `/walletTopUp`: on-chain recharge (product.md §4, spec §5). */
 export default function WalletTopUpPage() {

@@ -1,3 +1,4 @@
+import type { ExtractInput } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -5,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../../shared/api/config.ts';
 import { newActionKey } from '../../../shared/api/index.ts';
+import { walletKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { fetchUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PayCodeDialog } from '../../../shared/ui/pay-code-dialog.tsx';
-import { type ExtractBody, extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
-import { feeOf, toMinor } from '../components/amount.ts';
+import { extractInfoQuery, submitWithdrawal } from '../api/extract.ts';
+import { feeOf, toMinor } from '../lib/amount.ts';
+import '../wallet.css';
 
 type Values = {
   amount?: string;
@@ -34,7 +37,7 @@ export default function WithdrawPage() {
   const [type, setType] = useState<'bank' | 'chain'>('bank');
   const [form] = Form.useForm<Values>();
   const amountText = Form.useWatch('amount', form) ?? '';
-  const [pending, setPending] = useState<ExtractBody | undefined>(undefined);
+  const [pending, setPending] = useState<ExtractInput | undefined>(undefined);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [actionKey, setActionKey] = useState(newActionKey);
@@ -70,7 +73,7 @@ export default function WithdrawPage() {
       setPending(undefined);
       form.resetFields();
       setActionKey(newActionKey());
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: walletKey });
       fetchUserInfo().then(useSession.getState().setUserInfo, () => undefined);
       navigate('/depositRecord');
     } catch {

@@ -1,3 +1,5 @@
+import { parseId } from '../../../shared/lib/parse-id.ts';
+
 /**
  * What the checkout and payment screens read from their address. `/checkout?cart_ids=1,2,3` (from
  * the bag) or `/checkout?sku_id=7&quantity=2` (buy now); `/payment?order_ids=12,13`. Anything
@@ -5,14 +7,7 @@
  */
 export type CheckoutSource = { cart_ids: number[] } | { sku_id: number; quantity: number };
 
-const maxId = 2_147_483_647;
 const maxQuantity = 9999;
-
-function parseId(text: string | null | undefined, max = maxId): number | undefined {
-  if (!text || !/^\d{1,10}$/.test(text.trim())) return undefined;
-  const value = Number(text.trim());
-  return value >= 1 && value <= max ? value : undefined;
-}
 
 /** A comma list of ids, duplicates dropped; undefined when any part is not an id. */
 export function parseIdList(text: string | null | undefined, maxCount: number): number[] | undefined {

@@ -1,3 +1,4 @@
+import type { AdminRecharge, AdminWithdrawal } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -14,17 +15,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentTag } from '../../shared/i18n/i18n.ts';
-import { useMoney } from '../../shared/lib/use-money.ts';
-import {
-  type AdminRecharge,
-  type AdminWithdrawal,
-  auditRecharge,
-  auditWithdrawal,
-  listRecharges,
-  listWithdrawals,
-} from './admin-wallet-api.ts';
-import { EvidencePreview } from './evidence-preview.tsx';
+import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { auditRecharge, auditWithdrawal, listRecharges, listWithdrawals } from '../api/admin-wallet.ts';
+import { EvidencePreview } from '../components/evidence-preview.tsx';
 
 const statusColors = { 0: 'gold', 1: 'green', 2: 'red' } as const;
 const filters = ['0', 'all', '1', '2'] as const;

@@ -2,6 +2,7 @@ import type { FollowResult, ProductDetail, ShopDetail } from '@crossmart/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { productDetailKey } from '../../../shared/api/query-keys.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { setFollow } from '../api/shops.ts';
@@ -21,7 +22,7 @@ export function useFollow(shopId: number) {
       queryClient.setQueriesData<ShopDetail>({ queryKey: ['shop-detail'] }, (shop) =>
         shop && shop.id === result.shop_id ? { ...shop, is_followed: result.is_followed, fans: result.fans } : shop,
       );
-      queryClient.setQueriesData<ProductDetail>({ queryKey: ['product-detail'] }, (product) =>
+      queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (product) =>
         product && product.shop.id === result.shop_id
           ? { ...product, shop: { ...product.shop, is_followed: result.is_followed, fans: result.fans } }
           : product,

@@ -4,13 +4,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newActionKey } from '../../../shared/api/index.ts';
+import { ordersKey, walletKey } from '../../../shared/api/query-keys.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { confirmOrder } from '../api/confirm-order.ts';
-import { ordersKey } from '../api/keys.ts';
-import { cancelRefunds, type OrderAction } from './order-actions.ts';
+import { cancelRefunds, type OrderAction } from '../lib/order-actions.ts';
 
 /** What an action needs to know about its order. */
 export interface ActionTarget {
@@ -36,7 +36,7 @@ export function useOrderActions() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ordersKey }),
       // A refund shows in the fund record (the wallet feature's queries).
-      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      queryClient.invalidateQueries({ queryKey: walletKey }),
       refreshUserInfo().catch(() => undefined),
     ]);
   }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { cartKey } from '../../../shared/api/query-keys.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
-import { addToCart, cartKey } from '../api/cart.ts';
+import { addToCart } from '../api/cart.ts';
 
 /** What the product detail hands over: the chosen SKU and quantity. */
 export interface ChosenSku {

@@ -1,4 +1,4 @@
-import type { DepositChannel, PlatformSettings } from '@crossmart/contract';
+import type { ChannelSaveInput, DepositChannel, PlatformSettings } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } from './admin-wallet-api.ts';
+import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } from '../api/admin-wallet.ts';
 
 type ChannelForm = Partial<DepositChannel> & { kind: 'bank' | 'chain' };
 
@@ -136,7 +136,7 @@ export function WalletSettings() {
           const values = await channelForm.validateFields();
           const clean = Object.fromEntries(
             Object.entries(values).filter(([, v]) => v !== null && v !== ''),
-          ) as ChannelForm;
+          ) as ChannelSaveInput;
           try {
             await saveChannelMutation.mutateAsync({ ...clean, ...(editing?.id ? { id: editing.id } : {}) });
             setEditing(undefined);

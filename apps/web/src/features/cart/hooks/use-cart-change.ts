@@ -1,8 +1,8 @@
 import type { CartList } from '@crossmart/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartCountKey } from '../../../shared/session/cart-count.ts';
-import { cartKey, sendCartChange } from '../api/cart.ts';
-import { applyCartChange, type CartChange } from './cart-changes.ts';
+import { cartCountKey, cartKey } from '../../../shared/api/query-keys.ts';
+import { sendCartChange } from '../api/cart.ts';
+import { applyCartChange, type CartChange } from '../lib/cart-changes.ts';
 
 const changeKey = ['cart', 'change'] as const;
 
