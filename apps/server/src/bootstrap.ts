@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from './db/client.ts';
+import type { PayCodeKeys } from './modules/accounts/index.ts';
 import { syncCategories } from './modules/catalog/index.ts';
 import { syncLanguages } from './modules/content/index.ts';
 import { ensurePlatformAccounts } from './modules/ledger/index.ts';
@@ -7,14 +8,18 @@ import { type SeedPart, seedDemoIfEmpty } from './seed/demo-seed.ts';
 /** Migrations, reference data every install needs, then demo data when asked for. */
 export async function prepareDatabase(
   database: DatabaseHandle,
-  options: { seedDemo: boolean; seedParts?: readonly SeedPart[]; uploadDir: string },
+  options: { seedDemo: boolean; seedParts?: readonly SeedPart[]; uploadDir: string; payCodes?: PayCodeKeys },
 ): Promise<{ seeded: boolean }> {
   await database.migrate();
   await syncLanguages(database.db);
   await ensurePlatformAccounts(database.db);
   await syncCategories(database.db, options.uploadDir);
-  const seeded = options.seedDemo
-    ? await seedDemoIfEmpty(database.db, { uploadDir: options.uploadDir }, options.seedParts)
-    : false;
+  if (!options.seedDemo) return { seeded: false };
+  if (!options.payCodes) throw new Error('the demo seed needs the pay-code keys');
+  const seeded = await seedDemoIfEmpty(
+    database.db,
+    { uploadDir: options.uploadDir, payCodes: options.payCodes },
+    options.seedParts,
+  );
   return { seeded };
 }

@@ -9,6 +9,20 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A secret key given as hex or base64(url); at least 32 bytes once decoded. */
+export function decodeKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-f]+$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64url');
+  return bytes.length >= 32 ? bytes : undefined;
+}
+
+const keySchema = z.string().transform((text, ctx) => {
+  const key = decodeKey(text);
+  if (!key) ctx.addIssue({ code: 'custom', message: 'must be at least 32 bytes, hex or base64' });
+  return key ?? Buffer.alloc(0);
+});
+const keyIdSchema = z.string().regex(/^[\w-]{1,32}$/);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -70,12 +84,36 @@ const envSchema = z.object({
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each server deletes old idempotency keys, ended sessions, dead reset codes and sent mail; 0: off. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** The payment-code HMAC key (ADR 0010), hex or base64, ≥ 32 bytes; required in production (or the file). */
+  PAY_CODE_KEY: keySchema.optional(),
+  /** A file holding the key (a mounted secret); read at start, created with a new key when missing. */
+  PAY_CODE_KEY_FILE: z.string().min(1).optional(),
+  /** The current key's id, stored beside every code so that keys can rotate. */
+  PAY_CODE_KEY_ID: keyIdSchema.default('k1'),
+  /** Older keys that still verify during a rotation: `id:key,id:key`; codes move to the current key on use. */
+  PAY_CODE_PREVIOUS_KEYS: z
+    .string()
+    .transform((text, ctx) =>
+      text.split(',').map((pair): [string, Buffer] => {
+        const [id = '', key = ''] = pair.split(':');
+        const bytes = decodeKey(key);
+        if (!keyIdSchema.safeParse(id).success || !bytes) {
+          ctx.addIssue({ code: 'custom', message: 'must be id:key pairs, keys of at least 32 bytes' });
+        }
+        return [id, bytes ?? Buffer.alloc(0)];
+      }),
+    )
+    .default([]),
 });
 
 const configSchema = envSchema
   .refine((env) => !(env.ORDER_TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['ORDER_TEST_CLOCK'],
     error: 'must not be true in production',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PAY_CODE_KEY || env.PAY_CODE_KEY_FILE, {
+    path: ['PAY_CODE_KEY'],
+    error: 'is required in production (or PAY_CODE_KEY_FILE)',
   })
   .transform((env) => ({
     ...env,

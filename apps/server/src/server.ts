@@ -3,6 +3,7 @@ import { type App, buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { payCodeKeys } from './modules/accounts/index.ts';
 import { openRedis } from './redis.ts';
 
 /** Opens the database (and Redis), prepares it, builds the app and starts listening. */
@@ -14,7 +15,11 @@ export async function startServer(config: Config): Promise<App> {
   );
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   try {
-    await prepareDatabase(database, { seedDemo: config.SEED_DEMO, uploadDir: config.UPLOAD_DIR });
+    await prepareDatabase(database, {
+      seedDemo: config.SEED_DEMO,
+      uploadDir: config.UPLOAD_DIR,
+      payCodes: payCodeKeys(config),
+    });
     const app = await buildApp({ config, database, redis });
     app.addHook('onClose', async () => {
       await database.close();

@@ -12,7 +12,7 @@ import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { createUser, hashingFromConfig } from '../modules/accounts/index.ts';
+import { createUser, hashingFromConfig, payCodeKeys } from '../modules/accounts/index.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -83,7 +83,7 @@ const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
 try {
-  await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR });
+  await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR, payCodes: payCodeKeys(config) });
   const user = await createUser(
     database.db,
     { account: account.data, password: password.data, role: 'admin', email: email?.data ?? null },

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { payCodeKeys } from '../modules/accounts/index.ts';
 
 const config = readConfig();
 if (config.NODE_ENV === 'production') {
@@ -24,6 +25,10 @@ if (config.DATABASE_URL) {
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
-const { seeded } = await prepareDatabase(database, { seedDemo: true, uploadDir: config.UPLOAD_DIR });
+const { seeded } = await prepareDatabase(database, {
+  seedDemo: true,
+  uploadDir: config.UPLOAD_DIR,
+  payCodes: payCodeKeys(config),
+});
 await database.close();
 console.log(seeded ? `seeded a fresh ${database.engine} database` : 'the database was already seeded');

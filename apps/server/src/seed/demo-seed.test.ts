@@ -6,6 +6,7 @@ import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { appMeta, languages } from '../db/schema/index.ts';
+import { payCodeKeys } from '../modules/accounts/index.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import { type SeedPart, seedDemoIfEmpty } from './demo-seed.ts';
 
@@ -13,8 +14,11 @@ let database: DatabaseHandle;
 let drop: () => Promise<void>;
 const uploadDir = path.join(tmpdir(), 'crossmart-seed-test');
 
+const config = readConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const payCodes = payCodeKeys(config);
+
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase(readConfig({ LOG_LEVEL: 'silent' })));
+  ({ database, drop } = await openTestDatabase(config));
 });
 afterAll(async () => {
   await database.close();
@@ -25,7 +29,7 @@ describe('demo seed', () => {
   it('does not seed when SEED_DEMO is off, but still loads reference data', async () => {
     const runs: string[] = [];
     const part: SeedPart = { name: 'probe', run: async () => void runs.push('probe') };
-    expect(await prepareDatabase(database, { seedDemo: false, seedParts: [part], uploadDir })).toEqual({
+    expect(await prepareDatabase(database, { seedDemo: false, seedParts: [part], uploadDir, payCodes })).toEqual({
       seeded: false,
     });
     expect(runs).toEqual([]);
@@ -38,8 +42,12 @@ describe('demo seed', () => {
       { name: 'first', run: async () => void runs.push('first') },
       { name: 'second', run: async () => void runs.push('second') },
     ];
-    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir })).toEqual({ seeded: true });
-    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir })).toEqual({ seeded: false });
+    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir, payCodes })).toEqual({
+      seeded: true,
+    });
+    expect(await prepareDatabase(database, { seedDemo: true, seedParts: parts, uploadDir, payCodes })).toEqual({
+      seeded: false,
+    });
     expect(runs).toEqual(['first', 'second']);
     const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed'));
     expect(marker?.value).toMatchObject({ parts: ['first', 'second'] });
@@ -54,7 +62,7 @@ describe('demo seed', () => {
         throw new Error('seed part failed');
       },
     };
-    await expect(seedDemoIfEmpty(database.db, { uploadDir }, [failing])).rejects.toThrow('seed part failed');
+    await expect(seedDemoIfEmpty(database.db, { uploadDir, payCodes }, [failing])).rejects.toThrow('seed part failed');
     expect(await database.db.$count(appMeta)).toBe(0);
   });
 });

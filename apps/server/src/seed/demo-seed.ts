@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/platform.ts';
-import { accountsSeedPart } from '../modules/accounts/index.ts';
+import { accountsSeedPart, type PayCodeKeys } from '../modules/accounts/index.ts';
 import { catalogDemoSeed } from '../modules/catalog/index.ts';
 import { walletSeedPart } from '../modules/wallet/index.ts';
 
@@ -8,6 +8,8 @@ import { walletSeedPart } from '../modules/wallet/index.ts';
 export interface SeedContext {
   /** Where generated images go (served at /uploads/). */
   uploadDir: string;
+  /** The key ring that demo payment codes are stored under. */
+  payCodes: PayCodeKeys;
 }
 
 /** One part of the demo data; each feature module contributes its own. */

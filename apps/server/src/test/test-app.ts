@@ -4,6 +4,7 @@ import { type App, buildApp } from '../app.ts';
 import { prepareDatabase } from '../bootstrap.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { payCodeKeys } from '../modules/accounts/index.ts';
 import type { ModuleDeps } from '../modules/module-deps.ts';
 import type { AddressLookup } from '../modules/orders/index.ts';
 import { openRedis } from '../redis.ts';
@@ -79,6 +80,7 @@ export async function createTestApp(
   await prepareDatabase(database, {
     seedDemo: options.seedDemo ?? false,
     uploadDir: config.UPLOAD_DIR,
+    payCodes: payCodeKeys(config),
     ...(options.seedParts ? { seedParts: options.seedParts } : {}),
   });
   const app = await buildApp({

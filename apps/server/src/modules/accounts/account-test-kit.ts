@@ -8,6 +8,7 @@ import { ok } from '../../plugins/envelope.ts';
 import { apiClient, type Json } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { accountsSeedPart, listOutbox } from './index.ts';
+import { payCodeKeys } from './pay-code-keys.ts';
 
 /**
  * The app the accounts test files share: the demo users, and one test route per auth guard
@@ -82,5 +83,7 @@ export function accountsTestApp() {
     return code;
   }
 
-  return { ...api, ctx: () => ctx, db, newUser, register, loginAs, userRow, lastResetCode };
+  /** The app's pay-code key ring, for tests that check a code directly. */
+  const payCodes = () => payCodeKeys(ctx.config);
+  return { ...api, ctx: () => ctx, db, payCodes, newUser, register, loginAs, userRow, lastResetCode };
 }

@@ -36,6 +36,7 @@ import {
 import { createMailTransport } from './mail.service.ts';
 import { dummyHash, hashingFromConfig } from './passwords.ts';
 import { setPayPassword } from './pay-code.service.ts';
+import { payCodeKeys } from './pay-code-keys.ts';
 
 export interface AccountsRouteOptions extends ModuleDeps {
   /** Fill `balance` and `shop_id` of the user info (wallet and merchant modules). */
@@ -60,6 +61,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
   const db = database.db;
   const providers = options.userInfoProviders ?? [];
   const hashing = hashingFromConfig(config);
+  const payCodes = payCodeKeys(config);
   const mailTransport = createMailTransport(config);
   // Computed once up front, so the first unknown-account login takes no longer than the others.
   await dummyHash(hashing);
@@ -266,7 +268,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
       },
     },
     async (request) => {
-      await setPayPassword(db, currentUser(request).id, request.body, hashing);
+      await setPayPassword(db, currentUser(request).id, request.body, payCodes);
       return ok(request, null, 'success.changed');
     },
   );

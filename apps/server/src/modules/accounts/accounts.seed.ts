@@ -2,6 +2,7 @@ import type { UserRole } from '@crossmart/contract';
 import type { Database } from '../../db/client.ts';
 import { createUser, findUserByAccount } from './accounts.service.ts';
 import { defaultHashing } from './passwords.ts';
+import type { PayCodeKeys } from './pay-code-keys.ts';
 
 /** The demo accounts of docs/product-rules.md (demo data). Other parts (wallet, shops) find them by account name. */
 export const demoUsers = [
@@ -45,13 +46,14 @@ export const demoUsers = [
 }[];
 
 /** A `SeedPart` (seed/demo-seed.ts), typed by shape so the module does not import the seed. */
-export const accountsSeedPart: { name: string; run(db: Database): Promise<void> } = {
-  name: 'accounts',
-  async run(db: Database) {
-    for (const user of demoUsers) {
-      // An operator may have made an account of that name with `admin:create` before the first start.
-      if (await findUserByAccount(db, user.account)) continue;
-      await createUser(db, user, defaultHashing);
-    }
-  },
-};
+export const accountsSeedPart: { name: string; run(db: Database, context: { payCodes: PayCodeKeys }): Promise<void> } =
+  {
+    name: 'accounts',
+    async run(db: Database, { payCodes }) {
+      for (const user of demoUsers) {
+        // An operator may have made an account of that name with `admin:create` before the first start.
+        if (await findUserByAccount(db, user.account)) continue;
+        await createUser(db, user, defaultHashing, payCodes);
+      }
+    },
+  };

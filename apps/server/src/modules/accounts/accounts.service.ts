@@ -19,6 +19,7 @@ import { translate } from '../../i18n/translate.ts';
 import { attemptWithLockout, claimNothing } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
 import { type HashingOptions, hashSecret, newNumericCode, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import { hashPayCode, type PayCodeKeys } from './pay-code-keys.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
 
 /**
@@ -130,11 +131,16 @@ export interface NewUser {
 }
 
 /** Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN. */
-export async function createUser(db: Database, input: NewUser, hashing: HashingOptions): Promise<UserRow> {
-  const [passwordHash, payPasswordHash] = await Promise.all([
-    hashSecret(input.password, hashing),
-    input.payPassword === undefined ? Promise.resolve(null) : hashSecret(input.payPassword, hashing),
-  ]);
+export async function createUser(
+  db: Database,
+  input: NewUser,
+  hashing: HashingOptions,
+  payCodes?: PayCodeKeys,
+): Promise<UserRow> {
+  if (input.payPassword !== undefined && !payCodes) throw new Error('a payment code needs the pay-code keys');
+  const passwordHash = await hashSecret(input.password, hashing);
+  const payPasswordHash =
+    input.payPassword === undefined || !payCodes ? null : hashPayCode(input.payPassword, payCodes);
   const [row] = await withUniqueErrors(() =>
     db
       .insert(users)

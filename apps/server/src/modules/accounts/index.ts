@@ -20,5 +20,6 @@ export {
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
 export { verifyPayPassword } from './pay-code.service.ts';
+export { type PayCodeKeys, payCodeKeys } from './pay-code-keys.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
 export { lockUserRow, userAccounts } from './user-refs.service.ts';

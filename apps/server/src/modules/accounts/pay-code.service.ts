@@ -4,7 +4,8 @@ import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { getUserRow } from './accounts.service.ts';
 import { attemptWithLockout } from './lockout.service.ts';
-import { type HashingOptions, hashSecret, verifySecret } from './passwords.ts';
+import { verifySecret } from './passwords.ts';
+import { checkPayCode, hashPayCode, type PayCodeKeys } from './pay-code-keys.ts';
 
 /**
  * The payment code: a separate secret that every money-moving call checks (pay orders, withdraw),
@@ -31,7 +32,7 @@ export async function setPayPassword(
   db: Database,
   userId: number,
   input: { paypwd: string; oldpaypwd?: string | undefined; password?: string | undefined },
-  hashing: HashingOptions,
+  keys: PayCodeKeys,
 ): Promise<void> {
   const row = await getUserRow(db, userId);
   const isFirst = row.payPasswordHash === null;
@@ -41,13 +42,13 @@ export async function setPayPassword(
     }
     await requireLoginPassword(db, row, input.password);
   } else if (input.oldpaypwd) {
-    await verifyPayPassword(db, userId, input.oldpaypwd);
+    await verifyPayPassword(db, userId, input.oldpaypwd, keys);
   } else if (input.password) {
     await requireLoginPassword(db, row, input.password);
   } else {
     throw new AppError('VALIDATION_FAILED', undefined, { oldpaypwd: 'validation.old_pay_password_required' });
   }
-  const payPasswordHash = await hashSecret(input.paypwd, hashing);
+  const payPasswordHash = hashPayCode(input.paypwd, keys);
   const updated = await db
     .update(users)
     .set({ payPasswordHash, payFailures: 0, payLockedUntil: null, updatedAt: sql`now()` })
@@ -63,12 +64,12 @@ export async function setPayPassword(
  * Checks a user's payment code for any module that spends money (pay orders, withdraw).
  * Throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_WRONG (with `remaining`) or PAY_LOCKED (with
  * `minutes`). Five wrong codes lock payment for 30 minutes; every try is counted, concurrent
- * ones included.
+ * ones included. The code is checked with a keyed hash (ADR 0010), not a slow one.
  *
  * Pass the root database handle and call it before opening the business transaction: inside a
  * transaction that later rolls back, the count of a wrong try would be lost.
  */
-export async function verifyPayPassword(db: Database, userId: number, code: string): Promise<void> {
+export async function verifyPayPassword(db: Database, userId: number, code: string, keys: PayCodeKeys): Promise<void> {
   const [row] = await db
     .select({ payPasswordHash: users.payPasswordHash })
     .from(users)
@@ -77,8 +78,22 @@ export async function verifyPayPassword(db: Database, userId: number, code: stri
   if (!row) throw new AppError('UNAUTHORIZED');
   const hash = row.payPasswordHash;
   if (hash === null) throw new AppError('PAY_PASSWORD_NOT_SET');
-  const outcome = await attemptWithLockout(db, userId, 'pay', () => verifySecret(hash, code));
-  if (outcome.ok) return;
+  let upgraded: string | undefined;
+  const outcome = await attemptWithLockout(db, userId, 'pay', async () => {
+    const check = await checkPayCode(hash, code, keys);
+    upgraded = check.upgraded;
+    return check.ok;
+  });
+  if (outcome.ok) {
+    // An argon2 code or one under a retired key moves to the current form; only if nobody changed it meanwhile.
+    if (upgraded) {
+      await db
+        .update(users)
+        .set({ payPasswordHash: upgraded })
+        .where(and(eq(users.id, userId), eq(users.payPasswordHash, hash)));
+    }
+    return;
+  }
   if (outcome.locked) throw new AppError('PAY_LOCKED', { minutes: outcome.minutes });
   throw new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
 }

@@ -7,7 +7,7 @@ import { failure } from '../../test/http.ts';
 import { accountsTestApp } from './account-test-kit.ts';
 import { verifyPayPassword } from './index.ts';
 
-const { get, post, db, newUser, register, loginAs, userRow } = accountsTestApp();
+const { get, post, db, payCodes, newUser, register, loginAs, userRow } = accountsTestApp();
 
 describe('register and login', () => {
   it('registers, logs in at once and stores only hashes', async () => {
@@ -66,7 +66,7 @@ describe('register and login', () => {
   it('logs in the demo users of the seed with their roles and the demo payment code', async () => {
     const demo = await loginAs('demo', 'demo123');
     expect(demo).toMatchObject({ role: 'buyer', has_pay_password: true });
-    await expect(verifyPayPassword(db(), demo.id, '123456')).resolves.toBeUndefined();
+    await expect(verifyPayPassword(db(), demo.id, '123456', payCodes())).resolves.toBeUndefined();
     expect((await loginAs('merchant', 'merchant123')).role).toBe('merchant');
     expect((await loginAs('admin', 'admin123')).role).toBe('admin');
   });

@@ -20,6 +20,7 @@ import { AppError } from '../../errors.ts';
 import { currentUser, requireAdmin, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
+import { payCodeKeys } from '../accounts/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
 import { loadOrderSettings } from './order-settings.ts';
@@ -35,6 +36,7 @@ export interface OrdersRouteOptions extends ModuleDeps {
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (app, options) => {
   const { db } = options.database;
   const lookup = options.addressLookup;
+  const payCodes = payCodeKeys(options.config);
   const replay = replayIdempotent(options.database);
   const security = [{ token: [] }];
   const tags = ['orders'];
@@ -99,6 +101,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
         currentUser(request).id,
         orderIds,
         paypwd,
+        payCodes,
         (work) => runIdempotent(request, reply, db, work),
       );
       return ok(request, paid, 'success.paid');

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
-import { verifyPayPassword } from '../accounts/index.ts';
+import { type PayCodeKeys, verifyPayPassword } from '../accounts/index.ts';
 import { releaseStock, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -105,10 +105,11 @@ export async function verifyPay(
   userId: number,
   orderIds: readonly number[],
   payPassword: string,
+  payCodes: PayCodeKeys,
   transact: Transact = (work) => db.transaction(work),
 ): Promise<VerifyPayResult> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
-  await verifyPayPassword(db, userId, payPassword);
+  await verifyPayPassword(db, userId, payPassword, payCodes);
   return transact(async (tx) => {
     const locked = await tx
       .select({

@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
-import { verifyPayPassword } from '../accounts/index.ts';
+import { payCodeKeys, verifyPayPassword } from '../accounts/index.ts';
 import { listUserEntries, verifyLedger } from '../ledger/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { getBlockchain, getSettings, listChannels, saveChannel, saveSettings } from './settings.service.ts';
@@ -44,8 +44,9 @@ import {
 
 const tokenSecurity = [{ token: [] }];
 
-export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
+export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database, config }) => {
   const db = database.db;
+  const payCodes = payCodeKeys(config);
   const user = { onRequest: requireUser };
   const admin = { onRequest: requireAdmin };
   const replay = replayIdempotent(database);
@@ -131,7 +132,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
     async (request, reply) => {
       const userId = currentUser(request).id;
       // Outside the business transaction (accounts README): a counted wrong try must stay counted.
-      await verifyPayPassword(db, userId, request.body.paypwd);
+      await verifyPayPassword(db, userId, request.body.paypwd, payCodes);
       const data = await runIdempotent(request, reply, db, (tx) => requestWithdrawal(tx, userId, request.body));
       return ok(request, data, 'success.withdraw_submitted');
     },

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, depositChannels, idempotencyKeys, recharges, withdrawals } from '../../db/schema/index.ts';
 import { apiClient, type Envelope, failure, type Json } from '../../test/http.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { createUser, defaultHashing } from '../accounts/index.ts';
+import { createUser, defaultHashing, payCodeKeys } from '../accounts/index.ts';
 import { getPlatformBalances, getUserBalance, verifyLedger } from '../ledger/index.ts';
 import { demoChannels } from './wallet.seed.ts';
 import { requestWithdrawal } from './wallet.service.ts';
@@ -60,6 +60,7 @@ async function userWithToken(role: 'buyer' | 'admin' = 'buyer') {
       mobile: `+8170${String(sequence).padStart(8, '0')}`,
     },
     { ...defaultHashing, memoryKib: 1024, timeCost: 1 },
+    payCodeKeys(ctx.config),
   );
   const login = await post('/api/user/login', { account, password: 'secret1' });
   const { userinfo } = successEnvelope(loginResponseSchema).parse(login).data;
