@@ -206,23 +206,36 @@ interface Figures {
   p50: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU time of this process (where the app, the bare route and the compared app all run; only
+   * the one under test is busy) per answered request, in µs. Unlike req/s it hardly moves when
+   * other processes compete for the cores; PostgreSQL's own work is not in it.
+   */
+  cpuPerRequest: number;
 }
 
-/** The run with the median throughput, and the median p99 of all runs. */
+/** The run with the median throughput, and the median p99 and CPU per request of all runs. */
 function median(runs: Figures[]): Figures {
   const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const byRps = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] ?? runs[0];
   if (!byRps) throw new Error('no runs');
-  return { ...byRps, p99: middle(runs.map((r) => r.p99)), p50: middle(runs.map((r) => r.p50)) };
+  return {
+    ...byRps,
+    p99: middle(runs.map((r) => r.p99)),
+    p50: middle(runs.map((r) => r.p50)),
+    cpuPerRequest: middle(runs.map((r) => r.cpuPerRequest)),
+  };
 }
 
 async function autocannon(url: string, duration = seconds): Promise<Figures> {
   const bin = path.join(import.meta.dirname, '../node_modules/.bin/autocannon');
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(bin, ['-c', String(connections), '-d', String(duration), '-j', url], {
     maxBuffer: 64 * 1024 * 1024,
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number; p50: number };
     errors: number;
     non2xx: number;
@@ -233,6 +246,7 @@ async function autocannon(url: string, duration = seconds): Promise<Figures> {
     p50: result.latency.p50,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -379,21 +393,23 @@ async function main() {
     const framework = withFramework ? median(frameworkRuns) : undefined;
     const compared = current.compare ? median(compareRuns) : undefined;
     const ratio = appFigures.rps / bareFigures.rps;
+    const cpuRatio = (subject: Figures) =>
+      `${((bareFigures.cpuPerRequest / subject.cpuPerRequest) * 100).toFixed(0)} %`;
     const ok = ratio >= 0.8 && appFigures.p99 <= 25 && appFigures.errors === 0 && appFigures.non2xx === 0;
     failed ||= !ok;
     lines.push(
       [
         scenario.name.padEnd(46),
         `${queries.length} q`,
-        `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms`,
-        `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms`,
+        `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms ${appFigures.cpuPerRequest.toFixed(0)} µs CPU/req`,
+        `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms ${bareFigures.cpuPerRequest.toFixed(0)} µs CPU/req`,
         framework
-          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare)`
+          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare) ${framework.cpuPerRequest.toFixed(0)} µs CPU/req (bare/framework ${cpuRatio(framework)})`
           : 'framework -',
-        `ratio ${(ratio * 100).toFixed(0)} %`,
+        `ratio ${(ratio * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(appFigures)}`,
         ...(compared
           ? [
-              `compared app ${compared.rps.toFixed(0).padStart(6)} req/s p99 ${compared.p99} ms, ratio ${((compared.rps / bareFigures.rps) * 100).toFixed(0)} %`,
+              `compared app ${compared.rps.toFixed(0).padStart(6)} req/s p99 ${compared.p99} ms ${compared.cpuPerRequest.toFixed(0)} µs CPU/req, ratio ${((compared.rps / bareFigures.rps) * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(compared)}`,
             ]
           : []),
         `load ${loadBefore}→${loadAverage()}`,
