@@ -5,12 +5,17 @@
  * in the same run. Prints req/s, p99 and the ratios. Only loopback traffic; it stops by itself.
  *
  * Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a `crossmart_bench`
- * database is created next to it), BENCH_PRODUCTS (50000), BENCH_SECONDS (10), BENCH_PORT (3203),
- * BENCH_BARE_PORT (3213), BENCH_ROUNDS (3 alternating runs each, medians reported).
+ * database, or BENCH_DB, is created next to it), BENCH_PRODUCTS (50000), BENCH_SECONDS (10),
+ * BENCH_PORT (3203), BENCH_BARE_PORT (3213), BENCH_ROUNDS (3 alternating runs each, medians
+ * reported), BENCH_ONLY (scenario numbers to run, e.g. `0,1`).
+ * BENCH_COMPARE_DIR: another checkout of the repository (e.g. `git archive <commit>` unpacked, with
+ * a node_modules that fits it); its app is measured too, in the same rounds, on BENCH_COMPARE_PORT
+ * (3223), so a change is judged "before/after" under the same machine load.
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
@@ -32,14 +37,20 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const poolSize = 20;
 const run = promisify(execFile);
 
+const comparePort = Number(process.env.BENCH_COMPARE_PORT ?? 3223);
+const compareDir = process.env.BENCH_COMPARE_DIR ? path.resolve(process.env.BENCH_COMPARE_DIR) : undefined;
+const only = process.env.BENCH_ONLY?.split(',').map(Number);
+const databaseName = process.env.BENCH_DB ?? 'crossmart_bench';
+if (!/^\w+$/.test(databaseName)) throw new Error('BENCH_DB: letters, digits and _ only');
+
 const benchUrl = new URL(baseUrl);
-benchUrl.pathname = '/crossmart_bench';
+benchUrl.pathname = `/${databaseName}`;
 
 async function createDatabase() {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query('drop database if exists crossmart_bench with (force)');
-  await admin.query('create database crossmart_bench');
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.query(`create database ${databaseName}`);
   await admin.end();
 }
 
@@ -138,14 +149,14 @@ async function load(database: DatabaseHandle) {
   );
 }
 
-/** BENCH_REUSE=1 keeps a crossmart_bench database that already holds the products. */
+/** BENCH_REUSE=1 keeps a bench database that already holds the products. */
 async function reusable(): Promise<boolean> {
   if (process.env.BENCH_REUSE !== '1') return false;
   const client = new pg.Client({ connectionString: benchUrl.toString() });
   try {
     await client.connect();
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from products');
-    console.log(`reusing crossmart_bench with ${rows[0]?.n} products`);
+    console.log(`reusing ${databaseName} with ${rows[0]?.n} products`);
     return (rows[0]?.n ?? 0) >= productTotal;
   } catch {
     return false;
@@ -195,23 +206,36 @@ interface Figures {
   p50: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU time of this process (where the app, the bare route and the compared app all run; only
+   * the one under test is busy) per answered request, in µs. Unlike req/s it hardly moves when
+   * other processes compete for the cores; PostgreSQL's own work is not in it.
+   */
+  cpuPerRequest: number;
 }
 
-/** The run with the median throughput, and the median p99 of all runs. */
+/** The run with the median throughput, and the median p99 and CPU per request of all runs. */
 function median(runs: Figures[]): Figures {
   const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const byRps = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] ?? runs[0];
   if (!byRps) throw new Error('no runs');
-  return { ...byRps, p99: middle(runs.map((r) => r.p99)), p50: middle(runs.map((r) => r.p50)) };
+  return {
+    ...byRps,
+    p99: middle(runs.map((r) => r.p99)),
+    p50: middle(runs.map((r) => r.p50)),
+    cpuPerRequest: middle(runs.map((r) => r.cpuPerRequest)),
+  };
 }
 
 async function autocannon(url: string, duration = seconds): Promise<Figures> {
   const bin = path.join(import.meta.dirname, '../node_modules/.bin/autocannon');
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(bin, ['-c', String(connections), '-d', String(duration), '-j', url], {
     maxBuffer: 64 * 1024 * 1024,
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number; p50: number };
     errors: number;
     non2xx: number;
@@ -222,6 +246,7 @@ async function autocannon(url: string, duration = seconds): Promise<Figures> {
     p50: result.latency.p50,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -247,6 +272,34 @@ const scenarios: { name: string; url: string; cacheMs?: number }[] = [
   },
   { name: 'home, 1 s cache', url: '/api/home' },
 ];
+
+/** The other checkout's app (BENCH_COMPARE_DIR), built from its own modules on its own pool. */
+async function startCompareApp(dir: string, cacheMs: number | undefined) {
+  const importFrom = async (file: string): Promise<unknown> =>
+    import(pathToFileURL(path.join(dir, 'apps/server/src', file)).href);
+  const { buildApp: build } = (await importFrom('app.ts')) as { buildApp: typeof buildApp };
+  const { readConfig: read } = (await importFrom('config.ts')) as { readConfig: typeof readConfig };
+  const { openDatabase: open } = (await importFrom('db/client.ts')) as { openDatabase: typeof openDatabase };
+  const config = read({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: benchUrl.toString(),
+    UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),
+    ...(cacheMs === undefined ? {} : { CATALOG_CACHE_MS: String(cacheMs) }),
+  });
+  const database = await open({ url: benchUrl.toString(), poolSize });
+  const app = await build({ config, database });
+  await app.listen({ host: '127.0.0.1', port: comparePort });
+  return {
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The 1-minute load average, printed beside each figure: the machine is shared. */
+const loadAverage = () => os.loadavg()[0]?.toFixed(1) ?? '?';
 
 async function main() {
   console.log(`catalog bench: ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run`);
@@ -283,7 +336,8 @@ async function main() {
       return { code: 1, msg: 'ok', data: (await replay(frameworkPool, queries)).map((result) => result.rows) };
     });
     await app.listen({ host: '127.0.0.1', port: appPort });
-    return { app, recording, cacheMs };
+    const compare = compareDir ? await startCompareApp(compareDir, cacheMs) : undefined;
+    return { app, recording, cacheMs, compare };
   };
   let current = await startApp(scenarios[0]?.cacheMs);
 
@@ -300,14 +354,24 @@ async function main() {
   const lines: string[] = [];
   let failed = false;
   for (const [index, scenario] of scenarios.entries()) {
+    if (only && !only.includes(index)) continue;
     if (current.cacheMs !== scenario.cacheMs) {
       await current.app.close();
       await current.recording.handle.close();
+      await current.compare?.close();
       current = await startApp(scenario.cacheMs);
     }
     const { app, recording } = current;
-    const queries = await recording.record(() => app.inject({ url: scenario.url, headers: { lang: 'jp' } }));
-    if (queries.length === 0) throw new Error(`${scenario.url}: no query recorded (answered from the cache?)`);
+    // A busy machine can trip under-pressure's event-loop check right after start (503): try again.
+    let queries: Captured[] = [];
+    let answer = '';
+    for (let attempt = 0; attempt < 5 && queries.length === 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 3000));
+      queries = await recording.record(async () => {
+        answer = (await app.inject({ url: scenario.url, headers: { lang: 'jp' } })).body;
+      });
+    }
+    if (queries.length === 0) throw new Error(`${scenario.url}: no query recorded; answer: ${answer.slice(0, 300)}`);
     replays.set(String(index), queries);
     const check = await app.inject({ url: scenario.url, headers: { lang: 'jp' } });
     if (check.json().code !== 1) throw new Error(`${scenario.url} answered ${check.body}`);
@@ -316,33 +380,47 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}/bare/${index}`;
     const appUrl = `http://127.0.0.1:${appPort}${scenario.url}`;
     const frameworkUrl = `http://127.0.0.1:${appPort}/__bench/framework/${index}`;
+    const compareUrl = `http://127.0.0.1:${comparePort}${scenario.url}`;
     const withFramework = scenario.cacheMs === 0;
+    const loadBefore = loadAverage();
     await autocannon(bareUrl, 2);
     await autocannon(appUrl, 2);
+    if (current.compare) await autocannon(compareUrl, 2);
     const bareRuns: Figures[] = [];
     const appRuns: Figures[] = [];
     const frameworkRuns: Figures[] = [];
+    const compareRuns: Figures[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRuns.push(await autocannon(bareUrl));
       if (withFramework) frameworkRuns.push(await autocannon(frameworkUrl));
       appRuns.push(await autocannon(appUrl));
+      if (current.compare) compareRuns.push(await autocannon(compareUrl));
     }
     const bareFigures = median(bareRuns);
     const appFigures = median(appRuns);
     const framework = withFramework ? median(frameworkRuns) : undefined;
+    const compared = current.compare ? median(compareRuns) : undefined;
     const ratio = appFigures.rps / bareFigures.rps;
+    const cpuRatio = (subject: Figures) =>
+      `${((bareFigures.cpuPerRequest / subject.cpuPerRequest) * 100).toFixed(0)} %`;
     const ok = ratio >= 0.8 && appFigures.p99 <= 25 && appFigures.errors === 0 && appFigures.non2xx === 0;
     failed ||= !ok;
     lines.push(
       [
         scenario.name.padEnd(46),
         `${queries.length} q`,
-        `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms`,
-        `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms`,
+        `app ${appFigures.rps.toFixed(0).padStart(6)} req/s p50 ${appFigures.p50} ms p99 ${appFigures.p99} ms ${appFigures.cpuPerRequest.toFixed(0)} µs CPU/req`,
+        `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s p99 ${bareFigures.p99} ms ${bareFigures.cpuPerRequest.toFixed(0)} µs CPU/req`,
         framework
-          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare)`
+          ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare) ${framework.cpuPerRequest.toFixed(0)} µs CPU/req (bare/framework ${cpuRatio(framework)})`
           : 'framework -',
-        `ratio ${(ratio * 100).toFixed(0)} %`,
+        `ratio ${(ratio * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(appFigures)}`,
+        ...(compared
+          ? [
+              `compared app ${compared.rps.toFixed(0).padStart(6)} req/s p99 ${compared.p99} ms ${compared.cpuPerRequest.toFixed(0)} µs CPU/req, ratio ${((compared.rps / bareFigures.rps) * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(compared)}`,
+            ]
+          : []),
+        `load ${loadBefore}→${loadAverage()}`,
         ok ? 'ok' : 'BELOW TARGET',
       ].join(' | '),
     );
@@ -350,6 +428,7 @@ async function main() {
   }
   await current.app.close();
   await current.recording.handle.close();
+  await current.compare?.close();
   await bare.close();
   await barePool.end();
   await frameworkPool.end();

@@ -13,10 +13,15 @@ export interface Measurement {
   non2xx: number;
 }
 
-/** Starts `node <script>` with env and waits until `url` answers. */
-export async function startServer(script: string, env: Record<string, string>, url: string): Promise<ChildProcess> {
+/** Starts `node <script>` with env and waits until `url` answers (at most `timeoutMs`). */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  url: string,
+  timeoutMs = 120_000,
+): Promise<ChildProcess> {
   const child = spawn('node', [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {

@@ -18,8 +18,10 @@ export const requestLanguagePlugin = fp(
     app.decorateRequest('t', function (this: { lang: LanguageFile }, key: string, params?: MessageParams) {
       return translate(this.lang, key, params);
     });
-    app.addHook('onRequest', async (request) => {
+    // Callback style: no promise per request.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.lang = resolveRequestLanguage(request.headers);
+      done();
     });
   },
   { name: 'request-language' },

@@ -15,7 +15,8 @@ const serverPrefixes = ['/api/', '/uploads/'];
 
 /**
  * Serves the built web app (shopper `/`, seller `/seller`, admin `/admin`: one Vite build) and
- * falls back to index.html for client-side routes.
+ * falls back to index.html for client-side routes. Hashed assets are cached for a year, every
+ * other file (index.html, robots.txt, favicon) is revalidated on each use.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string }) => {
@@ -25,6 +26,10 @@ export const webAppPlugin = fp(
         root: options.distDir,
         wildcard: false,
         index: false,
+        // The build writes `.br` and `.gz` beside each text file (vite.config.ts); they are sent
+        // as they are to clients that accept them, with `Vary: accept-encoding`.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders: (reply, filePath) => {
           // Vite puts a content hash in every asset name, so those never change.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
