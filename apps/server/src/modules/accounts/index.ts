@@ -1,3 +1,4 @@
+export { listAccountNames } from './account-names.service.ts';
 export { type AccountsRouteOptions, accountsRoutes } from './accounts.routes.ts';
 export { accountsSeedPart, demoUsers } from './accounts.seed.ts';
 export {

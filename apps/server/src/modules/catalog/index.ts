@@ -30,3 +30,10 @@ export {
   setProductStatus,
   setShopStatus,
 } from './inventory.service.ts';
+export {
+  findOpenShopByName,
+  findShopSummary,
+  listOwnedShopIds,
+  listShopSummaries,
+  type ShopSummary,
+} from './shop-lookup.service.ts';
