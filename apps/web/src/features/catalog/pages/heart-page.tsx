@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { HeartOutline, RightOutline, ShopbagOutline, StarOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page, Section } from '../../../shared/ui/page.tsx';
@@ -24,19 +23,6 @@ function EmptyHint({ text, to, action }: { text: string; to: string; action: str
   );
 }
 
-function Shortcut({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
-  return (
-    <Link to={to} className="cm-heart-shortcut">
-      <span className="cm-heart-shortcut__icon">{icon}</span>
-      <span className="cm-heart-shortcut__text">
-        <span className="cm-heart-shortcut__title">{title}</span>
-        <span className="cm-heart-shortcut__hint">{hint}</span>
-      </span>
-      <RightOutline className="cm-heart-shortcut__arrow" />
-    </Link>
-  );
-}
-
 /**
  * `/heart`: the user's followed shops and favourite products in one place, each with a short
  * preview and a way to the full, editable lists of `/myFavourite`.
@@ -56,23 +42,8 @@ export default function HeartPage() {
         <p className="cm-heart-hero__title">{t('heart.title')}</p>
         <p className="cm-heart-hero__text">{t('heart.subtitle')}</p>
       </div>
-      <div className="cm-heart-shortcuts">
-        <Shortcut
-          to="/myFavourite?tab=shops"
-          icon={<ShopbagOutline />}
-          title={t('catalog.followedShops')}
-          hint={t('heart.manageShops')}
-        />
-        <Shortcut
-          to="/myFavourite"
-          icon={<StarOutline />}
-          title={t('catalog.favouriteProducts')}
-          hint={t('heart.manageProducts')}
-        />
-      </div>
-
       <Section
-        title={t('catalog.followedShops')}
+        title={t('heart.followedShops')}
         extra={
           shopList.length > 0 && (
             <Link className="cm-section__more" to="/myFavourite?tab=shops">
@@ -95,7 +66,7 @@ export default function HeartPage() {
       </Section>
 
       <Section
-        title={t('catalog.favouriteProducts')}
+        title={t('heart.favouriteProducts')}
         extra={
           productList.length > 0 && (
             <Link className="cm-section__more" to="/myFavourite">

@@ -19,14 +19,14 @@ export default function PlatformPage() {
         <p className="cm-partner-hero__title">{t('support.partnerTitle')}</p>
         <p className="cm-partner-hero__text">{t('support.partnerSubtitle')}</p>
       </div>
-      <Section>
-        <ContentText contentKey="platform" />
-      </Section>
       <Section title={t('support.merchantRegistration')}>
         <p className="cm-hint">{t('support.merchantRegistrationHint')}</p>
         <Link to="/seller/login" className="cm-pill cm-partner__entry" data-testid="merchant-entry">
           {t('support.merchantSignIn')}
         </Link>
+      </Section>
+      <Section>
+        <ContentText contentKey="platform" />
       </Section>
     </Page>
   );
