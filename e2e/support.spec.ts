@@ -1,10 +1,14 @@
-import { type BrowserContext, expect } from '@playwright/test';
+import { type BrowserContext, expect as baseExpect } from '@playwright/test';
 import { storeSession, test } from './fixtures.ts';
 
 /**
  * Issue 15 journeys on the real server and seeded database: mutual aid once a day, a complaint
  * answered in the admin console, and the law texts in Japanese and English.
  */
+
+// Lazy screens and their first API answers can take a few seconds on a loaded CI machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 async function loginContext(context: BrowserContext, baseURL: string, account: string, password: string) {
   const response = await context.request.post(`${baseURL}/api/user/login`, { data: { account, password } });

@@ -5,7 +5,7 @@ import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { useShopSearch } from './use-shop-search.ts';
 
 /** A shop-name input that suggests matching open shops; picking one fills in its exact name. */
-export function ShopNameField({ value, onChange }: { value: string; onChange(value: string): void }) {
+export function ShopNameField({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const { shops } = useShopSearch(value);
@@ -19,7 +19,7 @@ export function ShopNameField({ value, onChange }: { value: string; onChange(val
           setOpen(true);
         }}
         placeholder={t('support.shopNamePlaceholder')}
-        aria-label={t('support.shopName')}
+        id={id}
         clearable
         maxLength={100}
       />

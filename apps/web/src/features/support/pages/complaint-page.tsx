@@ -13,10 +13,26 @@ import { ComplaintImages } from '../components/complaint-images.tsx';
 import { ShopNameField } from '../components/shop-name-field.tsx';
 import '../support.css';
 
-function Field({ label, error, children }: { label: string; error: string | undefined; children: ReactNode }) {
+function Field({
+  label,
+  htmlFor,
+  error,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={`cm-field${error ? ' cm-field--error' : ''}`}>
-      <span className="cm-field__label">{label}</span>
+      {htmlFor ? (
+        <label className="cm-field__label" htmlFor={htmlFor}>
+          {label}
+        </label>
+      ) : (
+        <span className="cm-field__label">{label}</span>
+      )}
       {children}
       {error && (
         <p className="cm-field__error" role="alert">
@@ -68,8 +84,9 @@ export default function ComplaintPage() {
     >
       <p className="cm-complaint-intro">{t('support.complaintIntro')}</p>
       <form className="cm-form cm-card-form" onSubmit={onSubmit} noValidate>
-        <Field label={t('support.shopName')} error={errorOf('shop_name')}>
+        <Field label={t('support.shopName')} htmlFor="complaint-shop" error={errorOf('shop_name')}>
           <ShopNameField
+            id="complaint-shop"
             value={shopName}
             onChange={(value) => {
               setShopName(value);
@@ -77,15 +94,15 @@ export default function ComplaintPage() {
             }}
           />
         </Field>
-        <Field label={t('support.content')} error={errorOf('content')}>
+        <Field label={t('support.content')} htmlFor="complaint-content" error={errorOf('content')}>
           <TextArea
+            id="complaint-content"
             value={content}
             onChange={(value) => {
               setContent(value);
               clear('content');
             }}
             placeholder={t('support.contentPlaceholder')}
-            aria-label={t('support.content')}
             rows={5}
             maxLength={supportLimits.complaintMaxLength}
             showCount
