@@ -87,6 +87,8 @@ for (const language of shotLanguages) {
     const page = await phonePage(browser, language, { ...buyer, history: ['/filter'] });
     await page.goto(`${baseURL}/${screen}`);
     await page.waitForLoadState('networkidle');
+    // Skeletons mark loading screens: wait until the real content replaced them.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 });
     await page.waitForTimeout(600);
     const file = path.join(out, `${screen}-${language.file}.png`);
     await page.screenshot({ path: file });

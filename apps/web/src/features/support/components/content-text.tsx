@@ -12,8 +12,10 @@ export function ContentText({ contentKey }: { contentKey: ContentKey }) {
   const query = useQuery(contentQuery(contentKey, lang));
   if (query.isPending) return <ListSkeleton rows={6} />;
   if (!query.data?.body) return <EmptyState kind="noRecords" />;
+  // The English fallback in a right-to-left interface still reads left to right.
+  const isFallback = query.data.lang !== lang;
   return (
-    <article className="cm-content" lang={query.data.lang === lang ? undefined : 'en'} data-testid="content-text">
+    <article className="cm-content" {...(isFallback ? { lang: 'en', dir: 'ltr' } : {})} data-testid="content-text">
       <MarkupView source={query.data.body} />
     </article>
   );

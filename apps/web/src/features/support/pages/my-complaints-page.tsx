@@ -14,12 +14,16 @@ function ComplaintCard({ complaint }: { complaint: Complaint }) {
   return (
     <article className="cm-complaint" data-testid="complaint">
       <header className="cm-complaint__head">
-        <span className="cm-complaint__shop">{complaint.shop_name}</span>
+        <span className="cm-complaint__shop" dir="auto">
+          {complaint.shop_name}
+        </span>
         <span className={`cm-complaint__status cm-complaint__status--${isHandled ? 'handled' : 'open'}`}>
           {t(isHandled ? 'support.statusHandled' : 'support.statusOpen')}
         </span>
       </header>
-      <p className="cm-complaint__content">{complaint.content}</p>
+      <p className="cm-complaint__content" dir="auto">
+        {complaint.content}
+      </p>
       {complaint.images.length > 0 && (
         <p className="cm-complaint__meta">{t('support.pictureCount', { count: complaint.images.length })}</p>
       )}
@@ -29,7 +33,7 @@ function ComplaintCard({ complaint }: { complaint: Complaint }) {
       {isHandled ? (
         <div className="cm-complaint__reply" data-testid="complaint-reply">
           <span className="cm-complaint__reply-label">{t('support.platformReply')}</span>
-          <p>{complaint.reply}</p>
+          <p dir="auto">{complaint.reply}</p>
           {complaint.handled_at && <time dateTime={complaint.handled_at}>{formatDateTime(complaint.handled_at)}</time>}
         </div>
       ) : (
