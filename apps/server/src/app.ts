@@ -15,8 +15,10 @@ import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
+import { mutualAidRoutes } from './modules/mutual-aid/index.ts';
 import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -144,6 +146,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
+  await app.register(supportRoutes, moduleDeps);
+  await app.register(mutualAidRoutes, moduleDeps);
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
     const sweeps = startOrderSweeps({

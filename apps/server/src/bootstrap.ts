@@ -3,6 +3,7 @@ import type { PayCodeKeys } from './modules/accounts/index.ts';
 import { syncCategories } from './modules/catalog/index.ts';
 import { syncLanguages } from './modules/content/index.ts';
 import { ensurePlatformAccounts } from './modules/ledger/index.ts';
+import { syncDefaultContent } from './modules/support/index.ts';
 import { type SeedPart, seedDemoIfEmpty } from './seed/demo-seed.ts';
 
 /** Migrations, reference data every install needs, then demo data when asked for. */
@@ -14,6 +15,7 @@ export async function prepareDatabase(
   await syncLanguages(database.db);
   await ensurePlatformAccounts(database.db);
   await syncCategories(database.db, options.uploadDir);
+  await syncDefaultContent(database.db);
   if (!options.seedDemo) return { seeded: false };
   if (!options.payCodes) throw new Error('the demo seed needs the pay-code keys');
   const seeded = await seedDemoIfEmpty(

@@ -84,7 +84,7 @@ const envSchema = z.object({
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each server deletes old idempotency keys, ended sessions, dead reset codes and sent mail; 0: off. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
-  /** The payment-code HMAC key (ADR 0010), hex or base64, ≥ 32 bytes; required in production (or the file). */
+  /** The payment-code HMAC key (ADR 0011), hex or base64, ≥ 32 bytes; required in production (or the file). */
   PAY_CODE_KEY: keySchema.optional(),
   /** A file holding the key (a mounted secret); read at start, created with a new key when missing. */
   PAY_CODE_KEY_FILE: z.string().min(1).optional(),

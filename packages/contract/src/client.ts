@@ -7,3 +7,4 @@ export * from './client-constants.ts';
 export type { ErrorKey, ValidationKey } from './errors.ts';
 export { errorKeys, resultCodes, validationKeys } from './errors.ts';
 export * from './language-table.ts';
+export * from './markup.ts';

@@ -65,6 +65,10 @@ export const errorKeys = [
   'PROMO_MIN_SPEND',
   'PROMO_LIMIT_REACHED',
   'TEST_CLOCK_DISABLED',
+  // support and mutual aid (issue 15)
+  'ALREADY_SUPPORTED_TODAY',
+  'SUPPORT_OWN_SHOP',
+  'COMPLAINT_IMAGES_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

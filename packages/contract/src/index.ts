@@ -7,6 +7,8 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './ledger.ts';
+export * from './markup.ts';
 export * from './orders.ts';
 export * from './platform.ts';
+export * from './support.ts';
 export * from './wallet.ts';

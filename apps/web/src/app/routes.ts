@@ -54,6 +54,14 @@ const addressList: Loader = () => import('../features/address/pages/address-list
 const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 const myPurchases: Loader = () => import('../features/orders/pages/my-purchases-page.tsx');
 const orderInfo: Loader = () => import('../features/orders/pages/order-info-page.tsx');
+const heart: Loader = () => import('../features/catalog/pages/heart-page.tsx');
+const helpAndSupport: Loader = () => import('../features/support/pages/help-page.tsx');
+const law: Loader = () => import('../features/support/pages/law-page.tsx');
+const platform: Loader = () => import('../features/support/pages/platform-page.tsx');
+const mutualAid: Loader = () => import('../features/support/pages/mutual-aid-page.tsx');
+const mutualAidHistory: Loader = () => import('../features/support/pages/mutual-aid-history-page.tsx');
+const complaint: Loader = () => import('../features/support/pages/complaint-page.tsx');
+const myComplaints: Loader = () => import('../features/support/pages/my-complaints-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -81,7 +89,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/changePassword', 'changePassword', changePassword),
   route('/changePayPwd', 'changePayPwd', changePayPwd),
   route('/passwords', 'passwords', changePassword),
-  route('/helpAndSupport', 'helpAndSupport', placeholder, 'noRecords'),
+  route('/helpAndSupport', 'helpAndSupport', helpAndSupport),
   route('/withDraw', 'withDraw', withDraw),
   route('/depositRecord', 'depositRecord', depositRecord),
   route('/topUp', 'topUp', topUp),
@@ -92,7 +100,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/myFavourite', 'myFavourite', myFavourite),
   route('/payment', 'payment', payment),
   route('/security', 'security', security),
-  route('/heart', 'heart', placeholder, 'noRecords'),
+  route('/heart', 'heart', heart),
   route('/filter', 'filter', me),
   route('/setting', 'setting', setting),
   route('/search', 'search', search),
@@ -101,14 +109,17 @@ export const shopperRoutes: ShopperRoute[] = [
   { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
   route('/login', 'login', login),
   route('/register', 'register', register),
-  route('/platform', 'platform', placeholder, 'notOpen'),
-  route('/law', 'law', placeholder, 'noRecords'),
+  route('/platform', 'platform', platform),
+  route('/law', 'law', law),
   route('/address', 'address', addressList),
   route('/addressForm/:id?', 'addressForm', addressForm),
   route('/shop/:id?', 'shop', shop),
   route('/products', 'products', products),
   route('/service', 'service', placeholder, 'noRecords'),
   route('/services', 'service', placeholder, 'noRecords'),
-  route('/mutualAid', 'mutualAid', placeholder, 'notOpen'),
-  route('/mutualAidhHistroy', 'mutualAidhHistroy', placeholder, 'noRecords'),
+  route('/mutualAid', 'mutualAid', mutualAid),
+  route('/mutualAidhHistroy', 'mutualAidhHistroy', mutualAidHistory),
+  // Not in the spec's table: the complaint form it labels, and the replies to one's complaints.
+  route('/complaint', 'complaint', complaint),
+  route('/myComplaints', 'myComplaints', myComplaints),
 ];

@@ -22,4 +22,4 @@ export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwo
 export { verifyPayPassword } from './pay-code.service.ts';
 export { type PayCodeKeys, payCodeKeys } from './pay-code-keys.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
-export { lockUserRow, userAccounts } from './user-refs.service.ts';
+export { listAccountNames, lockUserRow, userAccounts } from './user-refs.service.ts';

@@ -6,7 +6,7 @@ import { verifySecret } from './passwords.ts';
 
 /**
  * Payment codes are stored as HMAC-SHA-256 under a key that lives outside the database
- * (ADR 0010): a stolen table is useless without the key, and a check costs microseconds.
+ * (ADR 0011): a stolen table is useless without the key, and a check costs microseconds.
  * Stored form: `hmac-sha256$<key id>$<salt>$<mac>` (salt and mac base64url). Codes stored as
  * argon2id by older versions still verify and are rewritten on the next correct entry.
  */

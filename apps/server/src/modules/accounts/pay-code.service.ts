@@ -64,7 +64,7 @@ export async function setPayPassword(
  * Checks a user's payment code for any module that spends money (pay orders, withdraw).
  * Throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_WRONG (with `remaining`) or PAY_LOCKED (with
  * `minutes`). Five wrong codes lock payment for 30 minutes; every try is counted, concurrent
- * ones included. The code is checked with a keyed hash (ADR 0010), not a slow one.
+ * ones included. The code is checked with a keyed hash (ADR 0011), not a slow one.
  *
  * Pass the root database handle and call it before opening the business transaction: inside a
  * transaction that later rolls back, the count of a wrong try would be lost.

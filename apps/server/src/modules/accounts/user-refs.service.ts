@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 
@@ -25,4 +25,14 @@ export function userAccounts(db: Database) {
 export async function lockUserRow(tx: Database, userId: number): Promise<boolean> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return user !== undefined;
+}
+
+/** Account names by user id, for screens that show who did something (admin queues). */
+export async function listAccountNames(db: Database, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, account: users.account })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row.account]));
 }

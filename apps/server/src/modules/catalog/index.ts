@@ -25,3 +25,10 @@ export { productSearchVector, shopSearchVector } from './search-vectors.ts';
 export { recordSales, recordShopSupport, refreshShopWindows, type SaleLine } from './shop-windows.service.ts';
 export { shopOwner, shopRefs, skuSnapshots, skuStock } from './snapshots.service.ts';
 export { releaseStock, reserveStock } from './stock.service.ts';
+export {
+  findOpenShopByName,
+  findShopSummary,
+  listOwnedShopIds,
+  listShopSummaries,
+  type ShopSummary,
+} from './shop-lookup.service.ts';

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
+import { ComplaintQueue } from '../../features/support-admin/complaint-queue.tsx';
+import { ContentEditor } from '../../features/support-admin/content-editor.tsx';
 import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/pages/audit-queues.tsx';
 import { WalletSettings } from '../../features/wallet-admin/pages/wallet-settings.tsx';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
@@ -10,7 +12,16 @@ import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
 import './admin.css';
 
-const sections = ['dashboard', 'users', 'recharges', 'withdrawals', 'orders', 'complaints', 'settings'] as const;
+const sections = [
+  'dashboard',
+  'users',
+  'recharges',
+  'withdrawals',
+  'orders',
+  'complaints',
+  'content',
+  'settings',
+] as const;
 const theme = { token: { colorPrimary: '#ff5a1f', borderRadius: 8 } };
 
 function AdminLogin() {
@@ -105,6 +116,10 @@ function AdminLayout() {
             <RechargeQueue />
           ) : active === 'withdrawals' ? (
             <WithdrawalQueue />
+          ) : active === 'complaints' ? (
+            <ComplaintQueue />
+          ) : active === 'content' ? (
+            <ContentEditor />
           ) : active === 'settings' ? (
             <WalletSettings />
           ) : (

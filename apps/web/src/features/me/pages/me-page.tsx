@@ -8,6 +8,7 @@ import {
   FileOutline,
   GlobalOutline,
   HeartOutline,
+  LikeOutline,
   LinkOutline,
   LockOutline,
   MailOutline,
@@ -49,6 +50,7 @@ const walletLinks = [
 const serviceLinks = [
   { to: '/address', title: 'routes.address', icon: <EnvironmentOutline /> },
   { to: '/myFavourite', title: 'routes.myFavourite', icon: <HeartOutline /> },
+  { to: '/heart', title: 'routes.heart', icon: <LikeOutline /> },
   { to: '/notification', title: 'routes.notification', icon: <MailOutline /> },
   { to: '/language', title: 'routes.language', icon: <GlobalOutline /> },
   { to: '/security', title: 'routes.security', icon: <LockOutline /> },

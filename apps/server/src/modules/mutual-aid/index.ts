@@ -1,0 +1,2 @@
+export { mutualAidRoutes } from './mutual-aid.routes.ts';
+export { getSupportStatus, listSupports, type SupportClock, supportShop } from './mutual-aid.service.ts';

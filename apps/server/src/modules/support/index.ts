@@ -1,0 +1,3 @@
+export { fileComplaint, handleComplaint, listMyComplaints, listShopComplaints } from './complaints.service.ts';
+export { getContent, syncDefaultContent } from './content.service.ts';
+export { supportRoutes } from './support.routes.ts';
