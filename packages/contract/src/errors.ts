@@ -65,6 +65,9 @@ export const errorKeys = [
   'PROMO_MIN_SPEND',
   'PROMO_LIMIT_REACHED',
   'TEST_CLOCK_DISABLED',
+  // customer service (issue 15)
+  'SUPPORT_TICKET_INVALID',
+  'SUPPORT_PICTURE_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

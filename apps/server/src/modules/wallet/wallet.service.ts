@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { recharges, users, withdrawals } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { getUserBalance, type PostingLeg, postTransaction } from '../ledger/index.ts';
+import { notify } from '../notifications/index.ts';
 import { isOwnUpload } from '../uploads/index.ts';
 import { writeAuditLog } from './audit-log.ts';
 import { findChainChannel, getSettings } from './settings.service.ts';
@@ -272,6 +273,11 @@ export async function auditRecharge(tx: Database, adminId: number, input: Rechar
     targetId: String(row.id),
     detail: { amount: row.amount, actual_amount: row.actualAmount, reason: row.reason },
   });
+  await notify(tx, row.userId, isPass ? 'recharge_passed' : 'recharge_refused', `recharge:${row.id}`, {
+    amount: row.amount,
+    actual_amount: row.actualAmount ?? 0,
+    reason: row.reason ?? '',
+  });
   return toRecharge(row);
 }
 
@@ -311,6 +317,11 @@ export async function auditWithdrawal(tx: Database, adminId: number, input: Extr
     targetType: 'withdrawal',
     targetId: String(row.id),
     detail: { amount: row.amount, fee: row.fee, actual_amount: row.actualAmount, reason: row.reason },
+  });
+  await notify(tx, row.userId, isPass ? 'withdrawal_passed' : 'withdrawal_refused', `withdrawal:${row.id}`, {
+    amount: row.amount,
+    actual_amount: row.actualAmount,
+    reason: row.reason ?? '',
   });
   return toWithdrawal(row);
 }

@@ -1,0 +1,2 @@
+export { type SupportRouteOptions, supportRoutes } from './support.routes.ts';
+export { countUserUnread, isPictureInConversationOf } from './support.service.ts';
