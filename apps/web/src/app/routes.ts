@@ -54,6 +54,8 @@ const addressList: Loader = () => import('../features/address/pages/address-list
 const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 const myPurchases: Loader = () => import('../features/orders/pages/my-purchases-page.tsx');
 const orderInfo: Loader = () => import('../features/orders/pages/order-info-page.tsx');
+const service: Loader = () => import('../features/service/pages/service-page.tsx');
+const notification: Loader = () => import('../features/notification/pages/notification-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -75,7 +77,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/checkout', 'checkout', checkout),
   { ...route('/myPurchases/:status?', 'myPurchases', myPurchases), oneScreen: true },
   route('/language', 'language', language),
-  route('/notification', 'notification', placeholder, 'noRecords'),
+  route('/notification', 'notification', notification),
   route('/profile', 'profile', profile),
   route('/forgotPassword', 'forgotPassword', forgotPassword),
   route('/changePassword', 'changePassword', changePassword),
@@ -107,8 +109,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/addressForm/:id?', 'addressForm', addressForm),
   route('/shop/:id?', 'shop', shop),
   route('/products', 'products', products),
-  route('/service', 'service', placeholder, 'noRecords'),
-  route('/services', 'service', placeholder, 'noRecords'),
+  route('/service', 'service', service),
+  route('/services', 'service', service),
   route('/mutualAid', 'mutualAid', placeholder, 'notOpen'),
   route('/mutualAidhHistroy', 'mutualAidhHistroy', placeholder, 'noRecords'),
 ];
