@@ -233,7 +233,15 @@ export function ServiceInbox() {
     <Card
       className="cm-inbox"
       title={t('adminService.conversations')}
-      extra={isLive ? <Tag color="green">{t('adminService.live')}</Tag> : <Tag>{t('adminService.offline')}</Tag>}
+      extra={
+        isLive ? (
+          <Tag color="green" data-testid="inbox-live">
+            {t('adminService.live')}
+          </Tag>
+        ) : (
+          <Tag>{t('adminService.offline')}</Tag>
+        )
+      }
       styles={{ body: { padding: 0 } }}
     >
       <div className="cm-inbox__layout">
