@@ -180,7 +180,7 @@ function LiveMessage({
       <Typography.Text type="secondary" className="cm-inbox__meta">
         {isAgent ? (message.agent_name ?? t('service.agent')) : customer} · {timeOf(message.created_at)}
       </Typography.Text>
-      <div className="cm-inbox__bubble">
+      <div className="cm-inbox__bubble" dir="auto">
         {message.kind === 'image' ? (
           <PrivateImage
             url={message.body}

@@ -46,7 +46,8 @@ function MessageRow({ message, onPictureLoad }: { message: SupportMessage; onPic
           {isAgent ? (message.agent_name ?? t('service.agent')) : t('service.you')}
           <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
         </p>
-        <div className={`cm-chat__bubble${message.kind === 'image' ? ' cm-chat__bubble--image' : ''}`}>
+        {/* dir="auto": a message keeps its own writing direction whatever the UI language. */}
+        <div className={`cm-chat__bubble${message.kind === 'image' ? ' cm-chat__bubble--image' : ''}`} dir="auto">
           {message.kind === 'image' ? (
             <PrivateImage
               url={message.body}
@@ -167,7 +168,7 @@ export default function ServicePage() {
         {messages.map((message) => (
           <MessageRow key={message.id} message={message} onPictureLoad={scrollToEnd} />
         ))}
-        <div ref={end} />
+        <div ref={end} className="cm-chat__end" />
       </div>
       <form
         className="cm-composer"
