@@ -19,7 +19,7 @@ import type { ModuleDeps } from './modules/module-deps.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
-import { countUserUnread, isPictureInConversationOf, supportRoutes } from './modules/support/index.ts';
+import { countUserUnread, isPictureInConversationOf, serviceRoutes } from './modules/service/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
-  await app.register(supportRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(notificationsRoutes, { ...moduleDeps, serviceUnread: countUserUnread });
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {

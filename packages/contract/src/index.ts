@@ -9,5 +9,5 @@ export * from './languages.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
 export * from './platform.ts';
-export * from './support.ts';
+export * from './service.ts';
 export * from './wallet.ts';

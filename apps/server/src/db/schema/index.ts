@@ -7,6 +7,6 @@ export * from './ledger.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './platform.ts';
-export * from './support.ts';
+export * from './service.ts';
 export * from './uploads.ts';
 export * from './wallet.ts';

@@ -30,9 +30,9 @@ import {
   redeemStreamTicket,
   sendAgentReply,
   sendUserMessage,
-} from './support.service.ts';
+} from './service.service.ts';
 
-export interface SupportRouteOptions extends ModuleDeps {
+export interface ServiceRouteOptions extends ModuleDeps {
   /** Redis key prefix (the app's namespace): instances of one deployment share their channels. */
   namespace: string;
 }
@@ -40,7 +40,7 @@ export interface SupportRouteOptions extends ModuleDeps {
 const tokenSecurity = [{ token: [] }];
 const lastEventIdPattern = /^\d{1,15}$/;
 
-export const supportRoutes: FastifyPluginAsyncZod<SupportRouteOptions> = async (
+export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteOptions> = async (
   app,
   { database, redis, namespace },
 ) => {

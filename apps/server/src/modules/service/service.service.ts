@@ -5,7 +5,7 @@ import {
   type SupportMessage,
   type SupportMessagePage,
   type SupportSendRequest,
-  supportLimits,
+  serviceLimits,
 } from '@crossmart/contract';
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -138,11 +138,11 @@ export async function listMessages(db: Database, userId: number, beforeId?: numb
       ),
     )
     .orderBy(desc(supportMessages.id))
-    .limit(supportLimits.pageSize + 1);
-  const page = rows.slice(0, supportLimits.pageSize).reverse();
+    .limit(serviceLimits.pageSize + 1);
+  const page = rows.slice(0, serviceLimits.pageSize).reverse();
   return {
     list: page.map((row) => toMessage(row, userId)),
-    has_more: rows.length > supportLimits.pageSize,
+    has_more: rows.length > serviceLimits.pageSize,
     unread: conversation.userUnread,
   };
 }
@@ -166,7 +166,7 @@ export async function countUserUnread(db: Database, userId: number): Promise<num
 
 /** The admin inbox: conversations with unread messages first, then by their last message. */
 export async function listInbox(db: Database, page: number): Promise<SupportInbox> {
-  const size = supportLimits.inboxPageSize;
+  const size = serviceLimits.inboxPageSize;
   const rows = await db
     .select({ conversation: supportConversations, last: supportMessages })
     .from(supportConversations)
@@ -212,7 +212,7 @@ export async function listMessagesAfter(
       and(gt(supportMessages.id, lastId), viewer.isAgent ? undefined : eq(supportConversations.userId, viewer.userId)),
     )
     .orderBy(asc(supportMessages.id))
-    .limit(supportLimits.catchUpMax);
+    .limit(serviceLimits.catchUpMax);
   return rows.map((row) => toMessage(row.message, row.userId));
 }
 
@@ -249,9 +249,9 @@ export async function issueStreamTicket(
     hash: hashTicket(ticket),
     userId: viewer.userId,
     isAgent: viewer.isAgent,
-    expiresAt: new Date(now.getTime() + supportLimits.ticketSeconds * 1000),
+    expiresAt: new Date(now.getTime() + serviceLimits.ticketSeconds * 1000),
   });
-  return { ticket, expires_in: supportLimits.ticketSeconds };
+  return { ticket, expires_in: serviceLimits.ticketSeconds };
 }
 
 /** Redeems a ticket (deleting it, so a second use fails); an unknown or expired one is refused. */

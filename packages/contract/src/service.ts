@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // ---- customer service (product.md §5) and notifications ----
 
-export const supportLimits = {
+export const serviceLimits = {
   textMaxLength: 2000,
   /** Messages per page of a conversation. */
   pageSize: 30,
@@ -52,7 +52,7 @@ const messageBody = {
     .string({ error: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
-    .max(supportLimits.textMaxLength, 'validation.too_long'),
+    .max(serviceLimits.textMaxLength, 'validation.too_long'),
 };
 
 /** `POST /api/service/send`: a text, or the url of a picture uploaded with purpose `service`. */

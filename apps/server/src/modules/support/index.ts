@@ -1,2 +1,0 @@
-export { type SupportRouteOptions, supportRoutes } from './support.routes.ts';
-export { countUserUnread, isPictureInConversationOf } from './support.service.ts';
