@@ -16,8 +16,10 @@ import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { mutualAidRoutes } from './modules/mutual-aid/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { countUserUnread, isPictureInConversationOf, serviceRoutes } from './modules/service/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
@@ -141,13 +143,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
-  await app.register(uploadsRoutes, moduleDeps);
+  await app.register(uploadsRoutes, { ...moduleDeps, privateReaders: { service: isPictureInConversationOf } });
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);
+  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(notificationsRoutes, { ...moduleDeps, serviceUnread: countUserUnread });
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
     const sweeps = startOrderSweeps({

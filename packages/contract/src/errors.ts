@@ -69,6 +69,9 @@ export const errorKeys = [
   'ALREADY_SUPPORTED_TODAY',
   'SUPPORT_OWN_SHOP',
   'COMPLAINT_IMAGES_INVALID',
+  // customer service (issue 15)
+  'SUPPORT_TICKET_INVALID',
+  'SUPPORT_PICTURE_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

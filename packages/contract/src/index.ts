@@ -10,5 +10,6 @@ export * from './ledger.ts';
 export * from './markup.ts';
 export * from './orders.ts';
 export * from './platform.ts';
+export * from './service.ts';
 export * from './support.ts';
 export * from './wallet.ts';

@@ -320,8 +320,8 @@ export const channelListSchema = z.object({ list: z.array(depositChannelSchema) 
 export const uploadPurposes = ['avatar', 'review', 'product', 'shop', 'evidence', 'refund', 'service'] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: 'validation.invalid_option' });
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
-/** Proofs of payment and refund: readable only by their owner and admins. */
-export const privateUploadPurposes: readonly UploadPurpose[] = ['evidence', 'refund'];
+/** Proofs of payment and refund, and service chat pictures: readable only by their owner, admins (and, for service pictures, the conversation's user). */
+export const privateUploadPurposes: readonly UploadPurpose[] = ['evidence', 'refund', 'service'];
 export const uploadLimits = {
   maxBytes: 5 * 1024 * 1024,
   /** A decoded image may hold at most this many pixels (a "pixel bomb" is refused before decoding). */

@@ -72,6 +72,8 @@ export async function createTestApp(
     routes?: (app: App, deps: ModuleDeps) => void;
     /** The checkout's address lookup (the addresses module's `getAddress` once merged). */
     addressLookup?: AddressLookup;
+    /** Redis key prefix; a test that runs a second instance beside this one passes the same. */
+    redisNamespace?: string;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -87,7 +89,7 @@ export async function createTestApp(
     config,
     database,
     redis,
-    redisNamespace: `crossmart-test-${randomBytes(4).toString('hex')}`,
+    redisNamespace: options.redisNamespace ?? `crossmart-test-${randomBytes(4).toString('hex')}`,
     ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
   });
   options.routes?.(app, { config, database, redis });

@@ -62,6 +62,8 @@ const mutualAid: Loader = () => import('../features/support/pages/mutual-aid-pag
 const mutualAidHistory: Loader = () => import('../features/support/pages/mutual-aid-history-page.tsx');
 const complaint: Loader = () => import('../features/support/pages/complaint-page.tsx');
 const myComplaints: Loader = () => import('../features/support/pages/my-complaints-page.tsx');
+const service: Loader = () => import('../features/service/pages/service-page.tsx');
+const notification: Loader = () => import('../features/notification/pages/notification-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -83,7 +85,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/checkout', 'checkout', checkout),
   { ...route('/myPurchases/:status?', 'myPurchases', myPurchases), oneScreen: true },
   route('/language', 'language', language),
-  route('/notification', 'notification', placeholder, 'noRecords'),
+  route('/notification', 'notification', notification),
   route('/profile', 'profile', profile),
   route('/forgotPassword', 'forgotPassword', forgotPassword),
   route('/changePassword', 'changePassword', changePassword),
@@ -115,8 +117,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/addressForm/:id?', 'addressForm', addressForm),
   route('/shop/:id?', 'shop', shop),
   route('/products', 'products', products),
-  route('/service', 'service', placeholder, 'noRecords'),
-  route('/services', 'service', placeholder, 'noRecords'),
+  route('/service', 'service', service),
+  route('/services', 'service', service),
   route('/mutualAid', 'mutualAid', mutualAid),
   route('/mutualAidhHistroy', 'mutualAidhHistroy', mutualAidHistory),
   // Not in the spec's table: the complaint form it labels, and the replies to one's complaints.

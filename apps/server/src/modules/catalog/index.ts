@@ -22,9 +22,6 @@ export {
 } from './listings.service.ts';
 export { addReview, type NewReview } from './reviews.service.ts';
 export { productSearchVector, shopSearchVector } from './search-vectors.ts';
-export { recordSales, recordShopSupport, refreshShopWindows, type SaleLine } from './shop-windows.service.ts';
-export { shopOwner, shopRefs, skuSnapshots, skuStock } from './snapshots.service.ts';
-export { releaseStock, reserveStock } from './stock.service.ts';
 export {
   findOpenShopByName,
   findShopSummary,
@@ -32,3 +29,6 @@ export {
   listShopSummaries,
   type ShopSummary,
 } from './shop-lookup.service.ts';
+export { recordSales, recordShopSupport, refreshShopWindows, type SaleLine } from './shop-windows.service.ts';
+export { shopOwner, shopRefs, skuSnapshots, skuStock } from './snapshots.service.ts';
+export { releaseStock, reserveStock } from './stock.service.ts';

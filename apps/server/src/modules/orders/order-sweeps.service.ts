@@ -4,6 +4,7 @@ import { orderItems, orders } from '../../db/schema/orders.ts';
 import { platformDay } from '../../shared/platform-day.ts';
 import { recordSales, shopOwner } from '../catalog/index.ts';
 import { postTransaction } from '../ledger/index.ts';
+import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
 
@@ -58,6 +59,10 @@ export async function sweepAutoReceive(db: Database, settings: OrderSettings, no
       const ids = batch.map((order) => order.id);
       await tx.update(orders).set({ status: 3, receivedAt: now }).where(inArray(orders.id, ids));
       await logStatus(tx, ids, 2, 3, 'system', now);
+      // The buyer did not confirm: they learn that the order now counts as delivered.
+      for (const order of batch) {
+        await notify(tx, order.userId, 'order_delivered', `order:${order.id}`, { order_no: order.orderNo });
+      }
       return batch.length;
     });
     total += done;

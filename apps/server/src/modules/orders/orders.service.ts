@@ -16,6 +16,7 @@ import { localText } from '../../shared/local-text.ts';
 import { type PayCodeKeys, verifyPayPassword } from '../accounts/index.ts';
 import { releaseStock, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
+import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import type { Transact } from './transact.ts';
 
@@ -115,6 +116,7 @@ export async function verifyPay(
       .select({
         id: orders.id,
         userId: orders.userId,
+        orderNo: orders.orderNo,
         status: orders.status,
         total: orders.total,
         expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
@@ -137,6 +139,9 @@ export async function verifyPay(
       .set({ status: 1, paidAt: sql`now()`, paymentId: payment.id })
       .where(inArray(orders.id, ids));
     await logStatus(tx, ids, 0, 1, 'buyer');
+    for (const order of locked) {
+      await notify(tx, userId, 'order_paid', `order:${order.id}`, { order_no: order.orderNo, amount: order.total });
+    }
     let balance: number | undefined;
     if (amount > 0) {
       const posted = await postTransaction(tx, {
@@ -338,6 +343,11 @@ export async function shipOrder(
       description: `${input.carrier} ${input.tracking_no}`,
     });
     await logStatus(tx, [input.order_id], 1, 2, 'merchant');
+    await notify(tx, found.order.userId, 'order_shipped', `order:${input.order_id}`, {
+      order_no: found.order.orderNo,
+      carrier: input.carrier,
+      tracking_no: input.tracking_no,
+    });
     return { id: input.order_id, status: 2 as const };
   });
 }

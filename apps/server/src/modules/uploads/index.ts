@@ -1,2 +1,2 @@
-export { uploadsRoutes } from './uploads.routes.ts';
-export { isOwnUpload, isPrivatePurpose, storeUpload, type UploadDirs } from './uploads.service.ts';
+export { type UploadsRouteOptions, uploadsRoutes } from './uploads.routes.ts';
+export { isOwnUpload, isPrivatePurpose, type PrivateReader, storeUpload, type UploadDirs } from './uploads.service.ts';

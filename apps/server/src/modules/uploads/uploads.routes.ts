@@ -1,4 +1,10 @@
-import { successEnvelope, uploadLimits, uploadPurposeSchema, uploadResultSchema } from '@crossmart/contract';
+import {
+  successEnvelope,
+  type UploadPurpose,
+  uploadLimits,
+  uploadPurposeSchema,
+  uploadResultSchema,
+} from '@crossmart/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +13,12 @@ import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { privateUploadDir, uploadDir } from '../../plugins/uploads.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import { readPrivateUpload, storeUpload, type UploadDirs } from './uploads.service.ts';
+import { type PrivateReader, readPrivateUpload, storeUpload, type UploadDirs } from './uploads.service.ts';
+
+export interface UploadsRouteOptions extends ModuleDeps {
+  /** Readers of private uploads besides the owner and admins, per purpose. */
+  privateReaders?: Partial<Record<UploadPurpose, PrivateReader>>;
+}
 
 const tokenSecurity = [{ token: [] }];
 
@@ -15,7 +26,10 @@ function isFileTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRouteOptions> = async (
+  app,
+  { config, database, privateReaders = {} },
+) => {
   const dirs: UploadDirs = { publicDir: uploadDir(config), privateDir: privateUploadDir(config) };
   // Scoped to this plugin: only /api/upload parses multipart bodies.
   await app.register(multipart, {
@@ -70,7 +84,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
       onRequest: requireUser,
       schema: {
         tags: ['uploads'],
-        summary: 'A private upload (payment evidence, refund proof) for its owner or an admin',
+        summary:
+          'A private upload (payment evidence, refund proof, service picture) for its owner, an admin or the chat’s user',
         security: tokenSecurity,
         params: z.object({ purpose: z.string().max(20), name: z.string().regex(/^[a-f0-9]{32}\.(jpg|png|webp)$/) }),
       },
@@ -83,6 +98,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         { id: user.id, isAdmin: user.role === 'admin' },
         request.params.purpose,
         request.params.name,
+        privateReaders,
       );
       return reply.header('cache-control', 'private, no-store').type(mime).send(data);
     },

@@ -102,20 +102,34 @@ export async function isOwnUpload(db: Database, userId: number, purpose: UploadP
   return row !== undefined;
 }
 
-/** A private file for its owner or an admin; NOT_FOUND for anyone else (existence is not revealed). */
+/**
+ * Who else may read a private upload of a purpose, decided by the module that uses it (the
+ * service chat: the conversation's user may see the agent's pictures).
+ */
+export type PrivateReader = (db: Database, viewerId: number, url: string) => Promise<boolean>;
+
+/**
+ * A private file for its owner, an admin or whom the purpose's reader allows; NOT_FOUND for
+ * anyone else (existence is not revealed).
+ */
 export async function readPrivateUpload(
   db: Database,
   dirs: UploadDirs,
   viewer: { id: number; isAdmin: boolean },
   purpose: string,
   name: string,
+  readers: Partial<Record<UploadPurpose, PrivateReader>> = {},
 ): Promise<{ data: Buffer; mime: string }> {
   const url = `/api/upload/file/${purpose}/${name}`;
   const [row] = await db
     .select({ userId: uploads.userId, mime: uploads.mime, purpose: uploads.purpose, name: uploads.name })
     .from(uploads)
     .where(and(eq(uploads.url, url), eq(uploads.isPrivate, true)));
-  if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND');
+  if (!row) throw new AppError('NOT_FOUND');
+  const reader = readers[row.purpose as UploadPurpose];
+  const mayRead =
+    row.userId === viewer.id || viewer.isAdmin || (reader !== undefined && (await reader(db, viewer.id, url)));
+  if (!mayRead) throw new AppError('NOT_FOUND');
   const data = await readFile(path.join(dirs.privateDir, row.purpose, row.name));
   return { data, mime: row.mime };
 }

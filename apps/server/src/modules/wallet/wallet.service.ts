@@ -16,6 +16,7 @@ import { recharges, withdrawals } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { getUserBalance, type PostingLeg, postTransaction } from '../ledger/index.ts';
+import { notify } from '../notifications/index.ts';
 import { isOwnUpload } from '../uploads/index.ts';
 import { writeAuditLog } from './audit-log.ts';
 import { findChainChannel, getSettings } from './settings.service.ts';
@@ -275,6 +276,11 @@ export async function auditRecharge(tx: Database, adminId: number, input: Rechar
     targetId: String(row.id),
     detail: { amount: row.amount, actual_amount: row.actualAmount, reason: row.reason },
   });
+  await notify(tx, row.userId, isPass ? 'recharge_passed' : 'recharge_refused', `recharge:${row.id}`, {
+    amount: row.amount,
+    actual_amount: row.actualAmount ?? 0,
+    reason: row.reason ?? '',
+  });
   return toRecharge(row);
 }
 
@@ -314,6 +320,11 @@ export async function auditWithdrawal(tx: Database, adminId: number, input: Extr
     targetType: 'withdrawal',
     targetId: String(row.id),
     detail: { amount: row.amount, fee: row.fee, actual_amount: row.actualAmount, reason: row.reason },
+  });
+  await notify(tx, row.userId, isPass ? 'withdrawal_passed' : 'withdrawal_refused', `withdrawal:${row.id}`, {
+    amount: row.amount,
+    actual_amount: row.actualAmount,
+    reason: row.reason ?? '',
   });
   return toWithdrawal(row);
 }

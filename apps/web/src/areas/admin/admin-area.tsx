@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
+import { ServiceInbox } from '../../features/service-admin/service-inbox.tsx';
 import { ComplaintQueue } from '../../features/support-admin/complaint-queue.tsx';
 import { ContentEditor } from '../../features/support-admin/content-editor.tsx';
 import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/pages/audit-queues.tsx';
@@ -18,6 +19,7 @@ const sections = [
   'recharges',
   'withdrawals',
   'orders',
+  'service',
   'complaints',
   'content',
   'settings',
@@ -116,6 +118,8 @@ function AdminLayout() {
             <RechargeQueue />
           ) : active === 'withdrawals' ? (
             <WithdrawalQueue />
+          ) : active === 'service' ? (
+            <ServiceInbox />
           ) : active === 'complaints' ? (
             <ComplaintQueue />
           ) : active === 'content' ? (

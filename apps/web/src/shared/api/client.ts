@@ -62,6 +62,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Multipart uploads: called with 0–100 as the body is sent. */
   onUploadProgress?: (percent: number) => void;
+  /** Background calls (a stream reconnecting): failures are thrown but not shown. */
+  silent?: boolean;
 }
 
 type Method = 'get' | 'post' | 'put';
@@ -104,6 +106,7 @@ export function createApiClient(deps: ApiClientDeps) {
     options: RequestOptions = {},
   ): Promise<Envelope<T>> {
     const language = deps.getLanguage();
+    const notify = options.silent ? () => {} : deps.notify;
     const headers: Record<string, string> = { ...options.headers, [names.lang]: language, [names.language]: language };
     const token = deps.getToken();
     if (options.isToken !== false && token) headers[names.token] = token;
@@ -127,7 +130,7 @@ export function createApiClient(deps: ApiClientDeps) {
       config.data = payload ?? {};
       if (options.repeatSubmit !== false && guard.isDuplicate(url, config.data)) {
         const text = deps.translate('api.duplicate');
-        deps.notify(text);
+        notify(text);
         throw new ApiError('duplicate', text);
       }
     }
@@ -138,18 +141,18 @@ export function createApiClient(deps: ApiClientDeps) {
     } catch (error) {
       if (isCancel(error)) throw new ApiError('canceled', 'canceled');
       const { kind, text } = transportMessage(error instanceof Error ? error.message : String(error), deps.translate);
-      deps.notify(text);
+      notify(text);
       throw new ApiError(kind, text);
     }
 
     if (body?.code === resultCodes.ok) return body;
     if (body?.code === resultCodes.unauthorized) {
-      deps.notify(body.msg);
+      notify(body.msg);
       if (deps.getToken()) deps.onUnauthorized();
       throw new ApiError('unauthorized', body.msg, body);
     }
     const text = body?.msg || deps.translate('api.unknown');
-    deps.notify(text);
+    notify(text);
     throw new ApiError('business', text, body);
   }
 

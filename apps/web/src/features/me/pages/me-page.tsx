@@ -1,5 +1,6 @@
 import { getLanguage } from '@crossmart/contract/client';
-import { List } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, List } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
@@ -29,6 +30,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
+import { unreadKey, useUnread } from '../../../shared/session/unread-count.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import '../me.css';
@@ -71,13 +73,20 @@ export default function MePage() {
   const languageName =
     useSession((state) => state.setting?.language_name) ?? getLanguage(currentLanguage()).language_name;
   const onLogout = useLogout();
+  const unread = useUnread();
+  const queryClient = useQueryClient();
+  const unreadOf: Partial<Record<string, number>> = {
+    '/notification': unread.notifications,
+    '/service': unread.service,
+  };
   const name = [user?.family_name, user?.given_name].filter(Boolean).join(' ') || user?.account || '';
 
   // The balance and the rest of the user info are fetched again each time the screen is shown
   // (a kept-alive screen runs its effects again when it becomes visible).
   useEffect(() => {
     if (useSession.getState().userInfo) void refreshUserInfo().catch(() => undefined);
-  }, []);
+    void queryClient.invalidateQueries({ queryKey: unreadKey });
+  }, [queryClient]);
 
   return (
     <Page className="cm-me">
@@ -150,7 +159,13 @@ export default function MePage() {
             <List.Item
               key={item.to}
               prefix={item.icon}
-              extra={item.to === '/language' ? languageName : undefined}
+              extra={
+                item.to === '/language' ? (
+                  languageName
+                ) : unreadOf[item.to] ? (
+                  <Badge content={unreadOf[item.to]} data-testid={`unread-${item.to.slice(1)}`} />
+                ) : undefined
+              }
               onClick={() => navigate(item.to)}
             >
               {t(item.title)}

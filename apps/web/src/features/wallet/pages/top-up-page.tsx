@@ -29,7 +29,7 @@ export default function TopUpPage() {
         <List.Item
           prefix={<MessageOutline />}
           description={t('wallet.methodManualHint')}
-          onClick={() => navigate('/service')}
+          onClick={() => navigate('/service?context=manual_recharge')}
         >
           {t('wallet.methodManual')}
         </List.Item>

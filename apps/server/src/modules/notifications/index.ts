@@ -1,0 +1,2 @@
+export { type NotificationsRouteOptions, notificationsRoutes } from './notifications.routes.ts';
+export { markNotificationsReadByRef, notify } from './notifications.service.ts';

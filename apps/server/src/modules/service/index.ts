@@ -1,0 +1,2 @@
+export { type ServiceRouteOptions, serviceRoutes } from './service.routes.ts';
+export { countUserUnread, isPictureInConversationOf } from './service.service.ts';

@@ -1,0 +1,129 @@
+import type { Notification } from '@crossmart/contract';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BankcardOutline,
+  MessageOutline,
+  PayCircleOutline,
+  ReceiptOutline,
+  SoundOutline,
+  TruckOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useMoney } from '../../../shared/lib/use-money.ts';
+import { unreadKey } from '../../../shared/session/unread-count.ts';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { markNotificationsRead, notificationListKey, notificationListQuery } from '../api/notifications.ts';
+import { dayOf, notificationLink, notificationParams } from '../notification-view.ts';
+import '../notification.css';
+
+const icons: Record<string, ReactNode> = {
+  order_paid: <PayCircleOutline />,
+  order_shipped: <TruckOutline />,
+  order_delivered: <ReceiptOutline />,
+  recharge_passed: <BankcardOutline />,
+  recharge_refused: <BankcardOutline />,
+  withdrawal_passed: <BankcardOutline />,
+  withdrawal_refused: <BankcardOutline />,
+  service_reply: <MessageOutline />,
+};
+
+function dayLabel(iso: string, t: (key: string) => string): string {
+  const day = dayOf(iso);
+  if (day === dayOf(new Date().toISOString())) return t('notification.today');
+  if (day === dayOf(new Date(Date.now() - 86_400_000).toISOString())) return t('notification.yesterday');
+  return new Date(iso).toLocaleDateString(currentTag(), { dateStyle: 'medium' });
+}
+
+/** `/notification`: what happened, grouped by day; opening one reads it and goes to the thing concerned. */
+export default function NotificationPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(notificationListQuery());
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const hasUnread = items.some((item) => !item.is_read);
+
+  async function refreshCounts() {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationListKey }),
+      queryClient.invalidateQueries({ queryKey: unreadKey }),
+    ]);
+  }
+
+  async function open(item: Notification) {
+    if (!item.is_read) {
+      await markNotificationsRead({ ids: [item.id] }).catch(() => undefined);
+      void refreshCounts();
+    }
+    const link = notificationLink(item);
+    if (link) navigate(link);
+  }
+
+  async function readAll() {
+    await markNotificationsRead({ all: true }).catch(() => undefined);
+    await refreshCounts();
+  }
+
+  return (
+    <Page
+      className="cm-notifications"
+      right={
+        <button type="button" className="cm-notifications__all" disabled={!hasUnread} onClick={() => void readAll()}>
+          {t('notification.readAll')}
+        </button>
+      }
+    >
+      <PagedList
+        items={items}
+        hasMore={query.hasNextPage}
+        isLoading={query.isPending}
+        loadMore={() => query.fetchNextPage()}
+        refresh={() => query.refetch()}
+        getKey={(item) => item.id}
+        empty="noRecords"
+        renderItem={(item, index) => {
+          const previous = items[index - 1];
+          const startsDay = !previous || dayOf(previous.created_at) !== dayOf(item.created_at);
+          const params = notificationParams(item, money);
+          return (
+            <>
+              {startsDay && <h2 className="cm-notifications__day">{dayLabel(item.created_at, t)}</h2>}
+              <button
+                type="button"
+                className={`cm-alert-row${item.is_read ? '' : ' cm-alert-row--unread'}`}
+                data-testid="notification"
+                onClick={() => void open(item)}
+              >
+                <span
+                  className={`cm-alert-row__icon cm-alert-row__icon--${item.kind.split('_')[0]}`}
+                  aria-hidden="true"
+                >
+                  {icons[item.kind] ?? <SoundOutline />}
+                </span>
+                <span className="cm-alert-row__text">
+                  <span className="cm-alert-row__head">
+                    <strong className="cm-alert-row__title">{t(`notification.${item.kind}.title`, params)}</strong>
+                    <time className="cm-alert-row__time" dateTime={item.created_at}>
+                      {new Date(item.created_at).toLocaleTimeString(currentTag(), { timeStyle: 'short' })}
+                    </time>
+                  </span>
+                  <span className="cm-alert-row__body">{t(`notification.${item.kind}.body`, params)}</span>
+                </span>
+                {!item.is_read && (
+                  <span className="cm-alert-row__dot">
+                    <span className="cm-sr-only">{t('notification.unread')}</span>
+                  </span>
+                )}
+              </button>
+            </>
+          );
+        }}
+      />
+    </Page>
+  );
+}
