@@ -64,6 +64,11 @@ export const redactedPaths = [
   '*.code',
 ];
 
+/** A hop count trusts that many proxies nearest the server (what proxy-addr does for a number). */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -76,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     // A caller's request id is kept when it looks like one, so logs join up across services.
     genReqId: (req) => {

@@ -65,6 +65,10 @@ export const errorKeys = [
   'PROMO_MIN_SPEND',
   'PROMO_LIMIT_REACHED',
   'TEST_CLOCK_DISABLED',
+  // security hardening (issue 17)
+  'UNPAID_ORDER_LIMIT',
+  'ORDER_LINE_LIMIT',
+  'PASSWORD_TOO_COMMON',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];
