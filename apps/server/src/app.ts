@@ -118,7 +118,9 @@ export async function buildApp(deps: AppDeps) {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },
   });
-  await app.register(authPlugin, { resolveSession: (token) => findSessionUser(deps.database.db, token) });
+  await app.register(authPlugin, {
+    resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
+  });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
   await app.register(openApiPlugin);
   await app.register(uploadsPlugin, { config });

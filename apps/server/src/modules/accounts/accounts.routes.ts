@@ -8,6 +8,9 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   resetPayRequestSchema,
+  sessionListSchema,
+  sessionRevokeRequestSchema,
+  sessionRevokeResultSchema,
   setLanguageQuerySchema,
   setLanguageResponseSchema,
   successEnvelope,
@@ -36,6 +39,7 @@ import {
 } from './accounts.service.ts';
 import { createMailTransport } from './mail.service.ts';
 import { dummyHash, hashingFromConfig } from './passwords.ts';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service.ts';
 
 export interface AccountsRouteOptions extends ModuleDeps {
   /** Fill `balance` and `shop_id` of the user info (wallet and merchant modules). */
@@ -201,7 +205,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
       },
     },
     async (request) =>
-      ok(request, await updateProfile(db, currentUser(request).id, request.body, providers), 'success.saved'),
+      ok(
+        request,
+        await updateProfile(db, currentUser(request).id, request.body, providers, { mailTransport }),
+        'success.saved',
+      ),
   );
 
   app.post(
@@ -268,6 +276,46 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
     async (request) => {
       await setPayPassword(db, currentUser(request).id, request.body, hashing);
       return ok(request, null, 'success.changed');
+    },
+  );
+
+  app.get(
+    '/api/user/sessions',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The user's open sessions (device, IP, last use); `current` is this one",
+        security: tokenSecurity,
+        response: { 200: successEnvelope(sessionListSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, { list: await listSessions(db, user.id, user.sessionId) });
+    },
+  );
+
+  app.post(
+    '/api/user/session_revoke',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'End one of your sessions (id), or every one but this (others: true)',
+        security: tokenSecurity,
+        body: sessionRevokeRequestSchema,
+        response: { 200: successEnvelope(sessionRevokeResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.body.others) {
+        return ok(request, { revoked: await revokeOtherSessions(db, user.id, user.sessionId) }, 'success.logout');
+      }
+      // Another user's session answers exactly like a missing one.
+      if (!(await revokeOwnSession(db, user.id, request.body.id ?? 0))) throw new AppError('NOT_FOUND');
+      return ok(request, { revoked: 1 }, 'success.logout');
     },
   );
 

@@ -18,7 +18,14 @@ import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
 import { attemptWithLockout, claimNothing } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
-import { type HashingOptions, hashSecret, newNumericCode, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import {
+  type HashingOptions,
+  hashSecret,
+  isDemoPassword,
+  newNumericCode,
+  verifyAgainstDummy,
+  verifySecret,
+} from './passwords.ts';
 import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
 
 /**
@@ -128,8 +135,24 @@ export interface NewUser {
   payPassword?: string;
 }
 
-/** Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN. */
-export async function createUser(db: Database, input: NewUser, hashing: HashingOptions): Promise<UserRow> {
+/** Refuses the demo seed's published passwords for every account the seed does not make. */
+function refuseDemoPassword(password: string, field: string): void {
+  if (isDemoPassword(password)) {
+    throw new AppError('PASSWORD_TOO_COMMON', undefined, { [field]: 'validation.password_demo' });
+  }
+}
+
+/**
+ * Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN; the demo
+ * passwords are refused unless the demo seed itself is the caller.
+ */
+export async function createUser(
+  db: Database,
+  input: NewUser,
+  hashing: HashingOptions,
+  options: { demoSeed?: boolean } = {},
+): Promise<UserRow> {
+  if (!options.demoSeed) refuseDemoPassword(input.password, 'password');
   const [passwordHash, payPasswordHash] = await Promise.all([
     hashSecret(input.password, hashing),
     input.payPassword === undefined ? Promise.resolve(null) : hashSecret(input.payPassword, hashing),
@@ -204,13 +227,28 @@ export async function logout(db: Database, sessionId: number): Promise<void> {
   await revokeSession(db, sessionId);
 }
 
-/** `POST /api/user/profile`: changes only the given fields; the user comes from the session. */
+/**
+ * `POST /api/user/profile`: changes only the given fields; the user comes from the session. A new
+ * email or mobile needs the login password (counted towards the login lock, answered like a
+ * password change), and the old email is told of the change, so that a stolen token cannot quietly
+ * redirect password resets.
+ */
 export async function updateProfile(
   db: Database,
   userId: number,
   patch: ProfileRequest,
   providers: readonly UserInfoProvider[] = [],
+  context?: Pick<AccountsContext, 'mailTransport'>,
 ): Promise<UserInfo> {
+  const row = await getUserRow(db, userId);
+  const changesEmail = patch.email !== undefined && patch.email !== row.email;
+  const changesMobile = patch.mobile !== undefined && patch.mobile !== row.mobile;
+  if (changesEmail || changesMobile) {
+    if (!patch.password) {
+      throw new AppError('VALIDATION_FAILED', undefined, { password: 'validation.current_password_required' });
+    }
+    await requireLoginPassword(db, row, patch.password);
+  }
   const values: Partial<typeof users.$inferInsert> = {};
   if (patch.family_name !== undefined) values.familyName = patch.family_name;
   if (patch.given_name !== undefined) values.givenName = patch.given_name;
@@ -219,11 +257,25 @@ export async function updateProfile(
   if (patch.avatar !== undefined) values.avatar = patch.avatar;
   if (Object.keys(values).length > 0) {
     await withUniqueErrors(() =>
-      db
-        .update(users)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(users.id, userId)),
+      db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+        if ((changesEmail || changesMobile) && row.email) {
+          const language = languageFileSchema.catch('jp').parse(row.language);
+          const params = { account: row.account };
+          await enqueueMail(tx, {
+            kind: 'contact_changed',
+            userId,
+            to: row.email,
+            subject: translate(language, 'mail.contact_changed.subject', params),
+            text: translate(language, 'mail.contact_changed.body', params),
+          });
+        }
+      }),
     );
+    if (context?.mailTransport) void deliverPendingMail(db, context.mailTransport).catch(() => {});
   }
   return getUserInfo(db, userId, providers);
 }
@@ -244,6 +296,7 @@ async function requireLoginPassword(db: Database, row: UserRow, password: string
 
 /** New password, every session ended, pending reset codes voided, login lock lifted: one transaction. */
 async function replacePassword(db: Database, userId: number, newPassword: string, hashing: HashingOptions) {
+  refuseDemoPassword(newPassword, 'newpassword');
   const passwordHash = await hashSecret(newPassword, hashing);
   await db.transaction(async (tx) => {
     await tx
@@ -271,6 +324,7 @@ export async function changePassword(
   input: { oldpassword: string; newpassword: string },
   hashing: HashingOptions,
 ): Promise<void> {
+  refuseDemoPassword(input.newpassword, 'newpassword');
   const row = await getUserRow(db, userId);
   const outcome = await attemptWithLockout(db, row.id, 'login', () =>
     verifySecret(row.passwordHash, input.oldpassword),
@@ -332,6 +386,7 @@ export async function resetPasswordWithCode(
   input: { account: string; code: string; newpassword: string },
   hashing: HashingOptions,
 ): Promise<void> {
+  refuseDemoPassword(input.newpassword, 'newpassword');
   const invalid = () => new AppError('RESET_CODE_INVALID', undefined, { code: 'errors.RESET_CODE_INVALID' });
   const row = await findUserByAccount(db, input.account);
   const [pending] = row

@@ -2,10 +2,11 @@ import {
   accountLimits,
   type LanguageFile,
   languageFileSchema,
+  type SessionInfo,
   type UserRole,
   userRoleSchema,
 } from '@crossmart/contract';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -53,12 +54,21 @@ export async function createSession(db: Database, userId: number, context: Sessi
   return { token, expiresAt: row.expiresAt };
 }
 
+/** The absolute lifetime when the caller does not give one (config SESSION_MAX_DAYS). */
+export const defaultSessionMaxDays = 30;
+
 /**
- * The user behind a token, or undefined when the token is unknown, expired or revoked, or the
- * account is disabled. Each use pushes the expiry 3 days ahead (product.md §7).
+ * The user behind a token, or undefined when the token is unknown, expired or revoked, older than
+ * `maxDays` since login, or the account is disabled. Each use pushes the expiry 3 days ahead
+ * (product.md §7), never past the absolute end: a stolen token does not live forever by being used.
  */
-export async function findSessionUser(db: Database, token: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  maxDays: number = defaultSessionMaxDays,
+): Promise<SessionUser | undefined> {
   if (!tokenPattern.test(token)) return undefined;
+  const absoluteEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${Math.trunc(maxDays)} days'`)}`;
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -71,14 +81,19 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      and(
+        eq(sessions.tokenHash, tokenDigest(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(absoluteEnd, sql`now()`),
+      ),
     )
     .limit(1);
   if (row?.status !== 'active') return undefined;
   if (row.expiresAt.getTime() - Date.now() < sessionMs - renewAfterMs) {
     await db
       .update(sessions)
-      .set({ expiresAt: sql`now() + ${sessionInterval}`, lastUsedAt: sql`now()` })
+      .set({ expiresAt: sql`least(now() + ${sessionInterval}, ${absoluteEnd})`, lastUsedAt: sql`now()` })
       .where(
         and(
           eq(sessions.id, row.sessionId),
@@ -100,6 +115,45 @@ export async function revokeSession(db: Database, sessionId: number): Promise<vo
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The user's open sessions, newest use first; `current` marks the one of this request. */
+export async function listSessions(db: Database, userId: number, currentSessionId: number): Promise<SessionInfo[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .limit(100);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    ip: row.ip,
+    user_agent: row.userAgent,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; false when there is none of that id (another user's included). */
+export async function revokeOwnSession(db: Database, userId: number, sessionId: number): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** "Log out elsewhere": ends every session of the user but `keepSessionId`; returns how many. */
+export async function revokeOtherSessions(db: Database, userId: number, keepSessionId: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /** Ends every session of a user at once (password change or reset, account disabled). */

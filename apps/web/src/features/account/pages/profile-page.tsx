@@ -33,6 +33,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useSession((state) => state.userInfo);
   const [form, setForm] = useState<Form>(() => formOf(user));
+  const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const { setErrors, errorOf, clear } = useFieldErrors();
 
@@ -41,6 +42,8 @@ export default function ProfilePage() {
 
   const saved = formOf(user);
   const changed = fields.filter((name) => form[name].trim() !== saved[name]);
+  // A new email or mobile needs the current password (the server refuses it otherwise).
+  const needsPassword = changed.includes('email') || changed.includes('mobile');
 
   const field = (name: keyof Form) => ({
     name,
@@ -54,7 +57,10 @@ export default function ProfilePage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const body: ProfileRequest = Object.fromEntries(changed.map((name) => [name, form[name]]));
+    const body: ProfileRequest = {
+      ...Object.fromEntries(changed.map((name) => [name, form[name]])),
+      ...(needsPassword ? { password } : {}),
+    };
     const parsed = profileRequestSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed));
@@ -65,6 +71,7 @@ export default function ProfilePage() {
       const answer = await saveProfile(parsed.data);
       useSession.getState().setUserInfo(answer);
       await refreshUserInfo().catch(() => undefined);
+      setPassword('');
       toast(t('success.save'), 'success');
     } catch (error) {
       setErrors(serverFieldErrors(error));
@@ -105,6 +112,21 @@ export default function ProfilePage() {
           {...field('email')}
         />
         <TextField label={t('register.mobile')} type="tel" inputMode="tel" autoComplete="tel" {...field('mobile')} />
+        {needsPassword ? (
+          <TextField
+            label={t('password.old')}
+            hint={t('security.contactChangeHint')}
+            type="password"
+            autoComplete="current-password"
+            name="password"
+            value={password}
+            error={errorOf('password')}
+            onChange={(value: string) => {
+              setPassword(value);
+              clear('password');
+            }}
+          />
+        ) : null}
         <Button
           type="submit"
           color="primary"
