@@ -22,7 +22,7 @@ import { uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
-import { openApiPlugin } from './plugins/openapi.ts';
+import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { createResponseSerializer } from './plugins/response-serializer.ts';
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps) {
     resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
   });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 

@@ -88,6 +88,8 @@ const envSchema = z.object({
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each server deletes old idempotency keys, ended sessions, dead reset codes and sent mail; 0: off. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Show the admin routes in /api/docs in production too (they are always shown outside production). */
+  API_DOCS_ADMIN: booleanString.default(false),
   /** A session ends this many days after login however often it is used (the 3-day expiry slides within it). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Image uploads one user may make per minute, and per day. */
