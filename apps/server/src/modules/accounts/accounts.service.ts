@@ -16,7 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
-import { attemptWithLockout, claimNothing } from './lockout.service.ts';
+import { sourceKeyOf } from '../../plugins/client-source.ts';
+import { attemptWithLockout, claimAttempt, claimNothing, lock, minutesFrom, resetFailures } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
 import {
   type HashingOptions,
@@ -26,7 +27,14 @@ import {
   verifyAgainstDummy,
   verifySecret,
 } from './passwords.ts';
-import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
+import {
+  createSession,
+  isKnownSource,
+  revokeAllSessions,
+  revokeSession,
+  type SessionContext,
+} from './sessions.service.ts';
+import { clearThrottle, hitThrottle, releaseThrottle } from './throttle.service.ts';
 
 /**
  * Fills the parts of the user info other modules own (the wallet's balance, the merchant's
@@ -110,8 +118,16 @@ export async function getUserInfo(
   return toUserInfo(db, await getUserRow(db, userId), providers);
 }
 
+/** Failed logins allowed per source (IP, IPv6 /64) and per account name in `windowMs` (config). */
+export interface LoginLimits {
+  perSource: number;
+  perAccount: number;
+  windowMs: number;
+}
+
 export interface AccountsContext {
   hashing: HashingOptions;
+  loginLimits?: LoginLimits;
   providers?: readonly UserInfoProvider[];
   session?: SessionContext;
   mailTransport?: MailTransport | undefined;
@@ -201,26 +217,59 @@ export async function registerUser(
 
 /**
  * `POST /api/user/login`. An unknown account and a wrong password give the same answer after the
- * same work (a verification against a dummy hash). Attempts are counted before verification;
- * the 10th failure locks the account for 15 minutes.
+ * same work (a verification against a dummy hash). Every try is counted before verification, in
+ * durable rows: per source (IP, IPv6 /64), per account name, and per account name and source.
+ *
+ * The 10th failure locks the account for 15 minutes, but only for sources the user never had a
+ * session from: the owner, from a known address, still gets in while a flood from elsewhere keeps
+ * the account locked (a known source is locked too once it has failed 10 times itself).
  */
 export async function login(
   db: Database,
   input: { account: string; password: string },
   context: AccountsContext,
 ): Promise<LoginResponse> {
+  const limits = context.loginLimits ?? { perSource: Infinity, perAccount: Infinity, windowMs: 15 * 60 * 1000 };
+  const source = sourceKeyOf(context.session?.ip);
+  const name = input.account.trim().toLowerCase().slice(0, 64);
+  const keys = { source: `login-ip:${source}`, name: `login-account:${name}`, pair: `login-pair:${name}:${source}` };
+  const rateLimited = (seconds: number) => new AppError('RATE_LIMITED', { seconds });
+  const sourceHit = await hitThrottle(db, keys.source, limits.windowMs);
+  if (sourceHit.hits > limits.perSource) throw rateLimited(sourceHit.retrySeconds);
+  const nameHit = await hitThrottle(db, keys.name, limits.windowMs);
+  const pairHit = await hitThrottle(db, keys.pair, limits.windowMs);
   const row = await findUserByAccount(db, input.account);
+  // The same query for an unknown account, so that both answers take as long.
+  const known = await isKnownSource(db, row?.id ?? -1, source);
+  const maxFailures = accountLimits.loginMaxFailures;
+  const ownAllowance = known && pairHit.hits <= maxFailures;
+  if (nameHit.hits > limits.perAccount && !ownAllowance) throw rateLimited(nameHit.retrySeconds);
   if (!row) {
     await claimNothing(db);
     await verifyAgainstDummy(input.password, context.hashing);
     throw new AppError('LOGIN_FAILED');
   }
-  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, input.password));
-  if (!outcome.ok) {
-    throw outcome.locked ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes }) : new AppError('LOGIN_FAILED');
+  const claim = await claimAttempt(db, row.id, 'login');
+  const accountLocked = claim.lockedSeconds > 0 || claim.attempt > maxFailures;
+  if (accountLocked && !ownAllowance) {
+    const minutes = claim.lockedSeconds > 0 ? minutesFrom(claim.lockedSeconds) : await lock(db, row.id, 'login');
+    throw new AppError('ACCOUNT_LOCKED', { minutes });
   }
-  if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-  return startSession(db, row, context);
+  if (await verifySecret(row.passwordHash, input.password)) {
+    // A known device getting in does not lift a lock a flood from elsewhere has set.
+    if (!accountLocked) await resetFailures(db, row.id, 'login');
+    await clearThrottle(db, keys.pair);
+    await releaseThrottle(db, keys.source);
+    await releaseThrottle(db, keys.name);
+    if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return startSession(db, row, context);
+  }
+  const reachedLimit = claim.attempt >= maxFailures;
+  const minutes = reachedLimit ? await lock(db, row.id, 'login') : 0;
+  if (known ? pairHit.hits >= maxFailures : reachedLimit) {
+    throw new AppError('ACCOUNT_LOCKED', { minutes: minutes || accountLimits.loginLockMinutes });
+  }
+  throw new AppError('LOGIN_FAILED');
 }
 
 export async function logout(db: Database, sessionId: number): Promise<void> {

@@ -21,3 +21,4 @@ export {
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
+export { purgeThrottles } from './throttle.service.ts';

@@ -10,6 +10,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { sourceKeyOf } from '../../plugins/client-source.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
 
 /** The logged-in user a valid token stands for. */
@@ -115,6 +116,20 @@ export async function revokeSession(db: Database, sessionId: number): Promise<vo
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Whether the user ever had a session from `source` (an IP, or an IPv6 /64): such an address is the
+ * owner's, and keeps its own login allowance while the account is locked for everyone else.
+ */
+export async function isKnownSource(db: Database, userId: number, source: string): Promise<boolean> {
+  const rows = await db
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(50);
+  return rows.some((row) => row.ip !== null && sourceKeyOf(row.ip) === source);
 }
 
 /** The user's open sessions, newest use first; `current` marks the one of this request. */
