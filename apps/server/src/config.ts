@@ -92,9 +92,6 @@ const envSchema = z.object({
   API_DOCS_ADMIN: booleanString.default(false),
   /** A session ends this many days after login however often it is used (the 3-day expiry slides within it). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Image uploads one user may make per minute, and per day. */
-  UPLOAD_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  UPLOAD_MAX_PER_DAY: z.coerce.number().int().min(1).default(200),
   /** Checkout previews and order creations one user may make per minute. */
   ORDER_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ORDER_CREATE_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
