@@ -21,7 +21,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { sourceKeyOf } from '../../plugins/client-source.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import {
@@ -41,6 +40,7 @@ import {
 import { createMailTransport } from './mail.service.ts';
 import { dummyHash, hashingFromConfig } from './passwords.ts';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service.ts';
+import { sourceKeyOf } from './source-key.ts';
 import { hitThrottle } from './throttle.service.ts';
 
 export interface AccountsRouteOptions extends ModuleDeps {

@@ -16,7 +16,6 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
-import { sourceKeyOf } from '../../plugins/client-source.ts';
 import { attemptWithLockout, claimAttempt, claimNothing, lock, minutesFrom, resetFailures } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
 import {
@@ -34,6 +33,7 @@ import {
   revokeSession,
   type SessionContext,
 } from './sessions.service.ts';
+import { sourceKeyOf } from './source-key.ts';
 import { clearThrottle, hitThrottle, releaseThrottle } from './throttle.service.ts';
 
 /**

@@ -10,8 +10,8 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { sourceKeyOf } from '../../plugins/client-source.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
+import { sourceKeyOf } from './source-key.ts';
 
 /** The logged-in user a valid token stands for. */
 export interface SessionUser {

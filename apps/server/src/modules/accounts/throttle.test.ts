@@ -1,8 +1,8 @@
 import { failureEnvelopeSchema } from '@crossmart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { sourceKeyOf } from '../../plugins/client-source.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { sourceKeyOf } from './source-key.ts';
 
 /**
  * Issue 17 items 3 and 4: login and reset throttles that hold under concurrency and across
