@@ -237,6 +237,8 @@ test('profile: names, email and mobile are saved and the user info is refreshed'
   await expect(shown(page).getByText('正しいメールアドレスを入力してください。')).toBeVisible();
   await shown(page).getByLabel('メールアドレス').fill(`${account}@example.org`);
   await shown(page).getByLabel('名', { exact: true }).fill('Kenji');
+  // A new email needs the current password.
+  await shown(page).getByLabel('現在のパスワード').fill('profile-pass1');
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/profile'));
   await shown(page).getByRole('button', { name: '保存' }).click();
   expect((await (await saved).json()).code).toBe(1);

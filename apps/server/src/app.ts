@@ -26,7 +26,7 @@ import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
-import { openApiPlugin } from './plugins/openapi.ts';
+import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { createResponseSerializer } from './plugins/response-serializer.ts';
@@ -69,6 +69,11 @@ export const redactedPaths = [
   '*.code',
 ];
 
+/** A hop count trusts that many proxies nearest the server (what proxy-addr does for a number). */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -81,7 +86,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     // A caller's request id is kept when it looks like one, so logs join up across services.
     genReqId: (req) => {
@@ -122,9 +127,11 @@ export async function buildApp(deps: AppDeps) {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },
   });
-  await app.register(authPlugin, { resolveSession: (token) => findSessionUser(deps.database.db, token) });
+  await app.register(authPlugin, {
+    resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
+  });
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 

@@ -23,6 +23,23 @@ const keySchema = z.string().transform((text, ctx) => {
 });
 const keyIdSchema = z.string().regex(/^[\w-]{1,32}$/);
 
+/** An IPv4 or IPv6 address, optionally with a /prefix (a proxy or a proxy subnet). */
+const proxyAddressPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$/;
+
+/**
+ * Which proxies may set X-Forwarded-For: a hop count or a list of addresses. "Trust everything"
+ * (true) would let any client choose its own IP and so escape every per-IP limit.
+ */
+const trustProxySchema = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim();
+  if (text === 'false' || text === 'no') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const list = text.split(',').map((part) => part.trim());
+  if (list.every((part) => proxyAddressPattern.test(part))) return list;
+  ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of proxy addresses' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +52,8 @@ const envSchema = z.object({
   /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  SEED_DEMO: booleanString.default(true),
+  /** Demo data on an empty database; defaults to true except in production, where it is refused. */
+  SEED_DEMO: booleanString.optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -48,7 +66,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).default(path.join(rootDir, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   /** argon2id cost for passwords and payment codes; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce
     .number()
@@ -104,6 +122,14 @@ const envSchema = z.object({
       }),
     )
     .default([]),
+
+  /** Show the admin routes in /api/docs in production too (they are always shown outside production). */
+  API_DOCS_ADMIN: booleanString.default(false),
+  /** A session ends this many days after login however often it is used (the 3-day expiry slides within it). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Checkout previews and order creations one user may make per minute. */
+  ORDER_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  ORDER_CREATE_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 const configSchema = envSchema
@@ -115,8 +141,17 @@ const configSchema = envSchema
     path: ['PAY_CODE_KEY'],
     error: 'is required in production (or PAY_CODE_KEY_FILE)',
   })
+  .refine((env) => !(env.SEED_DEMO === true && env.NODE_ENV === 'production'), {
+    path: ['SEED_DEMO'],
+    error: 'must not be true in production (it creates accounts with published passwords)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && !env.REDIS_URL), {
+    path: ['REDIS_URL'],
+    error: 'is required in production (login, reset and upload limits must hold across instances)',
+  })
   .transform((env) => ({
     ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     // Absolute, whatever the working directory: the static file server requires it.
     UPLOAD_DIR: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     PRIVATE_UPLOAD_DIR: path.resolve(env.PRIVATE_UPLOAD_DIR ?? path.join(env.DATA_DIR, 'private-uploads')),

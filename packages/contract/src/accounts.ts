@@ -50,6 +50,8 @@ export const accountValidationKeys = [
   'validation.old_pay_password_required',
   'validation.login_password_required',
   'validation.avatar_invalid',
+  'validation.password_demo',
+  'validation.current_password_required',
 ] as const;
 export type AccountValidationKey = (typeof accountValidationKeys)[number];
 
@@ -160,13 +162,18 @@ export const sessionUserInfoSchema = userInfoSchema.extend({
 export const loginResponseSchema = z.object({ userinfo: sessionUserInfoSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** `POST /api/user/profile`: only the fields sent are changed. */
+/**
+ * `POST /api/user/profile`: only the fields sent are changed. A new email or mobile needs the
+ * current login `password` (a stolen token must not become a password reset); the old address is
+ * told of the change.
+ */
 export const profileRequestSchema = z.object({
   family_name: personNameFieldSchema.optional(),
   given_name: personNameFieldSchema.optional(),
   email: emailFieldSchema.optional(),
   mobile: mobileFieldSchema.optional(),
   avatar: avatarFieldSchema.optional(),
+  password: z.string().max(L.passwordMaxLength).optional(),
 });
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
@@ -238,3 +245,31 @@ export const setLanguageResponseSchema = z.object({ language: languageFileSchema
 
 /** `POST /api/user/logout?lang=zh-cn` (the spec's client adds `lang`; the header decides the message language). */
 export const logoutQuerySchema = z.object({ lang: z.string().max(16).optional() });
+
+/** One of the user's open sessions (`GET /api/user/sessions`); the token itself is never shown again. */
+export const sessionInfoSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListSchema = z.object({ list: z.array(sessionInfoSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** `POST /api/user/session_revoke`: one session by `id`, or every session but this one (`others`). */
+export const sessionRevokeRequestSchema = z
+  .object({
+    id: z.number().int().min(1).optional(),
+    others: z.literal(true).optional(),
+  })
+  .refine((value) => (value.id === undefined) !== (value.others === undefined), {
+    path: ['id'],
+    error: 'validation.required',
+  });
+export type SessionRevokeRequest = z.infer<typeof sessionRevokeRequestSchema>;
+export const sessionRevokeResultSchema = z.object({ revoked: z.number().int() });

@@ -17,10 +17,11 @@ export const failureEnvelopeSchema = z.object({
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 
-export const pageLimits = { defaultLimit: 10, maxLimit: 50 } as const;
+/** `maxPage` keeps `page × limit` an index walk a server can afford (a page of 10^12 would scan everything). */
+export const pageLimits = { defaultLimit: 10, maxLimit: 50, maxPage: 1000 } as const;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(pageLimits.maxPage).default(1),
   limit: z.coerce.number().int().min(1).max(pageLimits.maxLimit).default(pageLimits.defaultLimit),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

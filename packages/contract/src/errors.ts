@@ -72,6 +72,10 @@ export const errorKeys = [
   // customer service (issue 15)
   'SUPPORT_TICKET_INVALID',
   'SUPPORT_PICTURE_INVALID',
+  // security hardening (issue 17)
+  'UNPAID_ORDER_LIMIT',
+  'ORDER_LINE_LIMIT',
+  'PASSWORD_TOO_COMMON',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { payPasswordFieldSchema } from './accounts.ts';
 import { specPairSchema } from './catalog.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
 /** Checkout, payment and orders (product.md §3, §9; spec §4 statuses). Amounts in minor units. */
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** Against stock hoarding: one checkout line holds at most this many pieces (unpaid orders: a platform setting). */
+export const orderLimits = { maxLineQuantity: 99 } as const;
 
 export const orderStatuses = [0, 1, 2, 3, 4, -1, -2, -4] as const;
 export const orderStatusSchema = z.union(orderStatuses.map((status) => z.literal(status)));
@@ -16,7 +20,12 @@ export const checkoutBodySchema = z
   .object({
     cart_ids: z.array(id).min(1).max(200).optional(),
     sku_id: id.optional(),
-    quantity: z.coerce.number().int().min(1, { error: 'validation.too_small' }).max(9999).optional(),
+    quantity: z.coerce
+      .number()
+      .int()
+      .min(1, { error: 'validation.too_small' })
+      .max(orderLimits.maxLineQuantity, { error: 'validation.too_big' })
+      .optional(),
     address_id: id.optional(),
     promo_code: z.string().trim().max(40, { error: 'validation.too_long' }).optional(),
     remark: z.string().trim().max(200, { error: 'validation.too_long' }).optional(),
@@ -97,7 +106,7 @@ export type OrderCreateResult = z.infer<typeof orderCreateResultSchema>;
 
 export const verifyPayBodySchema = z.object({
   order_ids: z.array(id).min(1).max(50),
-  paypwd: z.string().regex(/^\d{6}$/, { error: 'validation.invalid' }),
+  paypwd: payPasswordFieldSchema,
 });
 export const verifyPayResultSchema = z.object({
   payment_id: z.number().int(),

@@ -18,12 +18,12 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 const componentStatusSchema = z.enum(['ok', 'down', 'disabled']);
 
-/** `GET /api/health`. */
+/** `GET /api/health`: everyone gets `status`; admins also get the parts (less to learn for a stranger). */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: componentStatusSchema,
-  database_engine: z.enum(['pglite', 'postgres']),
-  redis: componentStatusSchema,
-  uptime_s: z.number(),
+  database: componentStatusSchema.optional(),
+  database_engine: z.enum(['pglite', 'postgres']).optional(),
+  redis: componentStatusSchema.optional(),
+  uptime_s: z.number().optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -269,6 +269,8 @@ export const platformSettingsSchema = z.object({
   order_unpaid_minutes: z.number().int().min(1).max(1440),
   order_auto_receive_days: z.number().int().min(1).max(60),
   order_after_sale_days: z.number().int().min(0).max(60),
+  /** Unpaid orders one buyer may hold at once (stock hoarding). */
+  max_unpaid_orders: z.number().int().min(1).max(100).default(5),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export const defaultPlatformSettings: PlatformSettings = {
@@ -278,6 +280,7 @@ export const defaultPlatformSettings: PlatformSettings = {
   order_unpaid_minutes: 30,
   order_auto_receive_days: 10,
   order_after_sale_days: 7,
+  max_unpaid_orders: 5,
 };
 
 export const channelSaveRequestSchema = z

@@ -275,6 +275,7 @@ describe('housekeeping run', () => {
       sessions: 1,
       resetCodes: 1,
       sentMail: 1,
+      throttles: 0,
       failed: [],
     });
     expect(await runHousekeeping(db, now)).toEqual({
@@ -282,6 +283,7 @@ describe('housekeeping run', () => {
       sessions: 0,
       resetCodes: 0,
       sentMail: 0,
+      throttles: 0,
       failed: [],
     });
   });
@@ -323,13 +325,13 @@ describe('scheduler', () => {
     const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
     const housekeeping = startHousekeeping({ db: broken.db, intervalMs: 20, log: logger.log });
     const deadline = Date.now() + 10_000;
-    while (lines.length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (lines.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     await housekeeping.stop();
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; level: number; purge?: string });
     const failures = logged.filter((entry) => entry.msg === 'housekeeping purge failed');
     expect(failures.every((entry) => entry.level === 50)).toBe(true);
     expect(new Set(failures.map((entry) => entry.purge))).toEqual(
-      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail']),
+      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail', 'throttles']),
     );
     expect(logged.some((entry) => entry.msg === 'housekeeping')).toBe(false);
     await logger.close();

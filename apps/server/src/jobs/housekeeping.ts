@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
-import { purgeEndedSessions, purgeResetCodes, purgeSentMail } from '../modules/accounts/index.ts';
+import { purgeEndedSessions, purgeResetCodes, purgeSentMail, purgeThrottles } from '../modules/accounts/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
-type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail';
+type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail' | 'throttles';
 type Purge = (db: Database, now: Date, batchSize: number) => Promise<number>;
 
 /** Rows deleted per table in one run; `failed` names the purges that threw (logged, others still ran). */
@@ -17,6 +17,7 @@ const purges: Record<PurgeName, Purge> = {
   sessions: purgeEndedSessions,
   resetCodes: purgeResetCodes,
   sentMail: purgeSentMail,
+  throttles: purgeThrottles,
 };
 
 /**
@@ -28,7 +29,14 @@ export async function runHousekeeping(
   now: Date,
   options: { batchSize?: number; log?: FastifyBaseLogger } = {},
 ): Promise<HousekeepingResult> {
-  const result: HousekeepingResult = { idempotencyKeys: 0, sessions: 0, resetCodes: 0, sentMail: 0, failed: [] };
+  const result: HousekeepingResult = {
+    idempotencyKeys: 0,
+    sessions: 0,
+    resetCodes: 0,
+    sentMail: 0,
+    throttles: 0,
+    failed: [],
+  };
   for (const [name, purge] of Object.entries(purges) as [PurgeName, Purge][]) {
     try {
       result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize);

@@ -171,7 +171,10 @@ describe('order timers', () => {
     const p = await newProduct(db, shop.id, { price: 100, stock: 50 });
     const buyer = await newBuyer(ctx.app, db, 10_000);
     const ids: number[] = [];
+    // 12 unpaid orders at once: above the default hoarding cap of 5.
+    await db.insert(settingsTable).values({ key: 'max_unpaid_orders', value: 20 });
     for (let i = 0; i < 12; i += 1) ids.push(await buy(buyer, p.skuId, 1));
+    await db.delete(settingsTable).where(eq(settingsTable.key, 'max_unpaid_orders'));
     for (const id of ids.slice(0, 6)) await pay(buyer, id);
     await db
       .update(orders)

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
@@ -20,3 +20,20 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit' },
 );
+
+/**
+ * A counting limit for a route handler: every call counts, the one past `max` in `timeWindow` ms is
+ * refused with RATE_LIMITED. Shared by every instance when Redis is configured.
+ */
+export function countingLimit(
+  app: FastifyInstance,
+  options: { max: number; timeWindow: number; key: (request: FastifyRequest) => string },
+): (request: FastifyRequest) => Promise<void> {
+  const limiter = app.createRateLimit({ max: options.max, timeWindow: options.timeWindow, keyGenerator: options.key });
+  return async (request) => {
+    const state = await limiter(request);
+    if (!state.isAllowed && state.isExceeded) {
+      throw new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(state.ttl / 1000)) });
+    }
+  };
+}

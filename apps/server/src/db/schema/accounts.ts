@@ -116,3 +116,14 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Durable throttle counters (login tries per source, per account name and per account and source;
+ * reset-code requests): one row per key and fixed window. Rows in the database cannot be flushed
+ * by filling a cache with other names, and every server instance counts on the same rows.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  windowEndsAt: timestamptz('window_ends_at').notNull(),
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -61,7 +62,7 @@ export const orderPayments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('order_payments_amount_check', sql`${table.amount} >= 0`)],
@@ -82,12 +83,12 @@ export const orders = pgTable(
     checkoutId: uuid('checkout_id').notNull(),
     status: smallint('status').notNull().default(0),
     /** Sum of item amounts (price × quantity), minor units. */
-    goodsAmount: integer('goods_amount').notNull(),
+    goodsAmount: bigint('goods_amount', { mode: 'number' }).notNull(),
     /** The highest freight among the order's items (docs/product-rules.md, order lifecycle). */
-    freight: integer('freight').notNull(),
-    discount: integer('discount').notNull().default(0),
+    freight: bigint('freight', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     /** goods_amount + freight − discount: what the buyer pays. */
-    total: integer('total').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
     promoCode: text('promo_code'),
     remark: text('remark').notNull().default(''),
@@ -101,7 +102,7 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingNo: text('tracking_no'),
     /** Commission taken at settlement (minor units); null until settled. */
-    commission: integer('commission'),
+    commission: bigint('commission', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -148,10 +149,10 @@ export const orderItems = pgTable(
     titleI18n: jsonb('title_i18n').$type<I18nText>().notNull().default({}),
     image: text('image').notNull().default(''),
     specs: jsonb('specs').$type<SpecPair[]>().notNull().default([]),
-    price: integer('price').notNull(),
-    freight: integer('freight').notNull().default(0),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    freight: bigint('freight', { mode: 'number' }).notNull().default(0),
     quantity: integer('quantity').notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),

@@ -24,7 +24,9 @@ describe("another user's token", () => {
     );
     expect(profile.data).toMatchObject({ id: b.user.id, family_name: 'Changed' });
 
-    const taken = failure(await post('/api/user/profile', { email: a.input.email }, { token: b.token }));
+    const taken = failure(
+      await post('/api/user/profile', { email: a.input.email, password: b.input.password }, { token: b.token }),
+    );
     expect(taken.error).toBe('EMAIL_TAKEN');
 
     const pwd = failure(

@@ -8,6 +8,9 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   resetPayRequestSchema,
+  sessionListSchema,
+  sessionRevokeRequestSchema,
+  sessionRevokeResultSchema,
   setLanguageQuerySchema,
   setLanguageResponseSchema,
   successEnvelope,
@@ -37,6 +40,9 @@ import { createMailTransport } from './mail.service.ts';
 import { dummyHash, hashingFromConfig } from './passwords.ts';
 import { setPayPassword } from './pay-code.service.ts';
 import { payCodeKeys } from './pay-code-keys.ts';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service.ts';
+import { sourceKeyOf } from './source-key.ts';
+import { hitThrottle } from './throttle.service.ts';
 
 export interface AccountsRouteOptions extends ModuleDeps {
   /** Fill `balance` and `shop_id` of the user info (wallet and merchant modules). */
@@ -73,24 +79,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
     session: { ip: request.ip, userAgent: request.headers['user-agent'] },
   });
 
-  /**
-   * Failure-counting limits: a request is refused while a counter is at its maximum; only
-   * failed attempts add to it, so people who log in often are never throttled.
-   */
-  const failureLimit = (max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
-    const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: key });
-    return {
-      check: async (request: FastifyRequest) => {
-        const state = await limiter(request, { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) {
-          throw new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(state.ttl / 1000)) });
-        }
-      },
-      count: async (request: FastifyRequest) => {
-        await limiter(request);
-      },
-    };
-  };
   /** Counting limits: every request counts; the one past the maximum is refused. */
   const countingLimit = (max: number, timeWindow: number, key: (request: FastifyRequest) => string) => {
     const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: key });
@@ -101,20 +89,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
       }
     };
   };
+  /**
+   * Durable counting limits (PostgreSQL rows): the reset-code limits guard a 6-digit secret, so
+   * they must not be flushed out of a bounded cache by trying other names, and hold on every instance.
+   */
+  const durableLimit = (max: number, windowMs: number, key: (request: FastifyRequest) => string) => {
+    return async (request: FastifyRequest) => {
+      const hit = await hitThrottle(db, key(request), windowMs);
+      if (hit.hits > max) throw new AppError('RATE_LIMITED', { seconds: hit.retrySeconds });
+    };
+  };
 
-  const loginPerIp = failureLimit(config.LOGIN_MAX_FAILURES_PER_IP, quarterHourMs, (r) => `login-ip:${r.ip}`);
-  const loginPerAccount = failureLimit(
-    config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    quarterHourMs,
-    (r) => `login-account:${accountKey(r)}`,
-  );
-  const registerPerIp = countingLimit(config.REGISTER_MAX_PER_IP, hourMs, (r) => `register-ip:${r.ip}`);
-  const resetPerIp = countingLimit(config.RESET_MAX_PER_IP, hourMs, (r) => `reset-ip:${r.ip}`);
-  const forgotPerAccount = countingLimit(
-    forgotCodesPerAccountPerHour,
-    hourMs,
-    (r) => `forgot-account:${accountKey(r)}`,
-  );
+  const source = (request: FastifyRequest) => sourceKeyOf(request.ip);
+  const registerPerIp = countingLimit(config.REGISTER_MAX_PER_IP, hourMs, (r) => `register-ip:${source(r)}`);
+  const resetPerIp = durableLimit(config.RESET_MAX_PER_IP, hourMs, (r) => `reset-ip:${source(r)}`);
+  const forgotPerAccount = durableLimit(forgotCodesPerAccountPerHour, hourMs, (r) => `forgot-account:${accountKey(r)}`);
+  const loginLimits = {
+    perSource: config.LOGIN_MAX_FAILURES_PER_IP,
+    perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    windowMs: quarterHourMs,
+  };
 
   app.post(
     '/api/user/register',
@@ -144,17 +138,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
       },
     },
     async (request) => {
-      await loginPerIp.check(request);
-      await loginPerAccount.check(request);
-      try {
-        return ok(request, await login(db, request.body, contextOf(request)), 'success.login');
-      } catch (error) {
-        if (error instanceof AppError && (error.key === 'LOGIN_FAILED' || error.key === 'ACCOUNT_LOCKED')) {
-          await loginPerIp.count(request);
-          await loginPerAccount.count(request);
-        }
-        throw error;
-      }
+      // Counted in the service, before the password is checked (durable, per source and account).
+      return ok(request, await login(db, request.body, { ...contextOf(request), loginLimits }), 'success.login');
     },
   );
 
@@ -203,7 +188,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
       },
     },
     async (request) =>
-      ok(request, await updateProfile(db, currentUser(request).id, request.body, providers), 'success.saved'),
+      ok(
+        request,
+        await updateProfile(db, currentUser(request).id, request.body, providers, { mailTransport }),
+        'success.saved',
+      ),
   );
 
   app.post(
@@ -270,6 +259,46 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
     async (request) => {
       await setPayPassword(db, currentUser(request).id, request.body, payCodes);
       return ok(request, null, 'success.changed');
+    },
+  );
+
+  app.get(
+    '/api/user/sessions',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The user's open sessions (device, IP, last use); `current` is this one",
+        security: tokenSecurity,
+        response: { 200: successEnvelope(sessionListSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, { list: await listSessions(db, user.id, user.sessionId) });
+    },
+  );
+
+  app.post(
+    '/api/user/session_revoke',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'End one of your sessions (id), or every one but this (others: true)',
+        security: tokenSecurity,
+        body: sessionRevokeRequestSchema,
+        response: { 200: successEnvelope(sessionRevokeResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.body.others) {
+        return ok(request, { revoked: await revokeOtherSessions(db, user.id, user.sessionId) }, 'success.logout');
+      }
+      // Another user's session answers exactly like a missing one.
+      if (!(await revokeOwnSession(db, user.id, request.body.id ?? 0))) throw new AppError('NOT_FOUND');
+      return ok(request, { revoked: 1 }, 'success.logout');
     },
   );
 

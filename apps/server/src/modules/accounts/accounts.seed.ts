@@ -1,14 +1,14 @@
 import type { UserRole } from '@crossmart/contract';
 import type { Database } from '../../db/client.ts';
 import { createUser, findUserByAccount } from './accounts.service.ts';
-import { defaultHashing } from './passwords.ts';
+import { defaultHashing, demoSeedPasswords } from './passwords.ts';
 import type { PayCodeKeys } from './pay-code-keys.ts';
 
 /** The demo accounts of docs/product-rules.md (demo data). Other parts (wallet, shops) find them by account name. */
 export const demoUsers = [
   {
     account: 'demo',
-    password: 'demo123',
+    password: demoSeedPasswords.demo,
     payPassword: '123456',
     role: 'buyer',
     family_name: 'Demo',
@@ -18,7 +18,7 @@ export const demoUsers = [
   },
   {
     account: 'merchant',
-    password: 'merchant123',
+    password: demoSeedPasswords.merchant,
     role: 'merchant',
     family_name: 'Demo',
     given_name: 'Merchant',
@@ -27,7 +27,7 @@ export const demoUsers = [
   },
   {
     account: 'admin',
-    password: 'admin123',
+    password: demoSeedPasswords.admin,
     role: 'admin',
     family_name: 'Demo',
     given_name: 'Admin',
@@ -53,7 +53,7 @@ export const accountsSeedPart: { name: string; run(db: Database, context: { payC
       for (const user of demoUsers) {
         // An operator may have made an account of that name with `admin:create` before the first start.
         if (await findUserByAccount(db, user.account)) continue;
-        await createUser(db, user, defaultHashing, payCodes);
+        await createUser(db, user, defaultHashing, { payCodes, demoSeed: true });
       }
     },
   };

@@ -16,11 +16,26 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
-import { attemptWithLockout, claimNothing } from './lockout.service.ts';
+import { attemptWithLockout, claimAttempt, claimNothing, lock, minutesFrom, resetFailures } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
-import { type HashingOptions, hashSecret, newNumericCode, verifyAgainstDummy, verifySecret } from './passwords.ts';
+import {
+  type HashingOptions,
+  hashSecret,
+  isDemoPassword,
+  newNumericCode,
+  verifyAgainstDummy,
+  verifySecret,
+} from './passwords.ts';
 import { hashPayCode, type PayCodeKeys } from './pay-code-keys.ts';
-import { createSession, revokeAllSessions, revokeSession, type SessionContext } from './sessions.service.ts';
+import {
+  createSession,
+  isKnownSource,
+  revokeAllSessions,
+  revokeSession,
+  type SessionContext,
+} from './sessions.service.ts';
+import { sourceKeyOf } from './source-key.ts';
+import { clearThrottle, hitThrottle, releaseThrottle } from './throttle.service.ts';
 
 /**
  * Fills the parts of the user info other modules own (the wallet's balance, the merchant's
@@ -105,8 +120,16 @@ export async function getUserInfo(
   return toUserInfo(db, await getUserRow(db, userId), providers);
 }
 
+/** Failed logins allowed per source (IP, IPv6 /64) and per account name in `windowMs` (config). */
+export interface LoginLimits {
+  perSource: number;
+  perAccount: number;
+  windowMs: number;
+}
+
 export interface AccountsContext {
   hashing: HashingOptions;
+  loginLimits?: LoginLimits;
   providers?: readonly UserInfoProvider[];
   session?: SessionContext;
   mailTransport?: MailTransport | undefined;
@@ -130,17 +153,28 @@ export interface NewUser {
   payPassword?: string;
 }
 
-/** Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN. */
+/** Refuses the demo seed's published passwords for every account the seed does not make. */
+function refuseDemoPassword(password: string, field: string): void {
+  if (isDemoPassword(password)) {
+    throw new AppError('PASSWORD_TOO_COMMON', undefined, { [field]: 'validation.password_demo' });
+  }
+}
+
+/**
+ * Creates an account (register, `admin:create`, the demo seed). Duplicates answer *_TAKEN; the demo
+ * passwords are refused unless the demo seed itself is the caller.
+ */
 export async function createUser(
   db: Database,
   input: NewUser,
   hashing: HashingOptions,
-  payCodes?: PayCodeKeys,
+  options: { payCodes?: PayCodeKeys; demoSeed?: boolean } = {},
 ): Promise<UserRow> {
-  if (input.payPassword !== undefined && !payCodes) throw new Error('a payment code needs the pay-code keys');
+  if (!options.demoSeed) refuseDemoPassword(input.password, 'password');
+  if (input.payPassword !== undefined && !options.payCodes) throw new Error('a payment code needs the pay-code keys');
   const passwordHash = await hashSecret(input.password, hashing);
   const payPasswordHash =
-    input.payPassword === undefined || !payCodes ? null : hashPayCode(input.payPassword, payCodes);
+    input.payPassword === undefined || !options.payCodes ? null : hashPayCode(input.payPassword, options.payCodes);
   const [row] = await withUniqueErrors(() =>
     db
       .insert(users)
@@ -185,39 +219,87 @@ export async function registerUser(
 
 /**
  * `POST /api/user/login`. An unknown account and a wrong password give the same answer after the
- * same work (a verification against a dummy hash). Attempts are counted before verification;
- * the 10th failure locks the account for 15 minutes.
+ * same work (a verification against a dummy hash). Every try is counted before verification, in
+ * durable rows: per source (IP, IPv6 /64), per account name, and per account name and source.
+ *
+ * The 10th failure locks the account for 15 minutes, but only for sources the user never had a
+ * session from: the owner, from a known address, still gets in while a flood from elsewhere keeps
+ * the account locked (a known source is locked too once it has failed 10 times itself).
  */
 export async function login(
   db: Database,
   input: { account: string; password: string },
   context: AccountsContext,
 ): Promise<LoginResponse> {
+  const limits = context.loginLimits ?? { perSource: Infinity, perAccount: Infinity, windowMs: 15 * 60 * 1000 };
+  const source = sourceKeyOf(context.session?.ip);
+  const name = input.account.trim().toLowerCase().slice(0, 64);
+  const keys = { source: `login-ip:${source}`, name: `login-account:${name}`, pair: `login-pair:${name}:${source}` };
+  const rateLimited = (seconds: number) => new AppError('RATE_LIMITED', { seconds });
+  const sourceHit = await hitThrottle(db, keys.source, limits.windowMs);
+  if (sourceHit.hits > limits.perSource) throw rateLimited(sourceHit.retrySeconds);
+  const nameHit = await hitThrottle(db, keys.name, limits.windowMs);
+  const pairHit = await hitThrottle(db, keys.pair, limits.windowMs);
   const row = await findUserByAccount(db, input.account);
+  // The same query for an unknown account, so that both answers take as long.
+  const known = await isKnownSource(db, row?.id ?? -1, source);
+  const maxFailures = accountLimits.loginMaxFailures;
+  const ownAllowance = known && pairHit.hits <= maxFailures;
+  if (nameHit.hits > limits.perAccount && !ownAllowance) throw rateLimited(nameHit.retrySeconds);
   if (!row) {
     await claimNothing(db);
     await verifyAgainstDummy(input.password, context.hashing);
     throw new AppError('LOGIN_FAILED');
   }
-  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, input.password));
-  if (!outcome.ok) {
-    throw outcome.locked ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes }) : new AppError('LOGIN_FAILED');
+  const claim = await claimAttempt(db, row.id, 'login');
+  const accountLocked = claim.lockedSeconds > 0 || claim.attempt > maxFailures;
+  if (accountLocked && !ownAllowance) {
+    const minutes = claim.lockedSeconds > 0 ? minutesFrom(claim.lockedSeconds) : await lock(db, row.id, 'login');
+    throw new AppError('ACCOUNT_LOCKED', { minutes });
   }
-  if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-  return startSession(db, row, context);
+  if (await verifySecret(row.passwordHash, input.password)) {
+    // A known device getting in does not lift a lock a flood from elsewhere has set.
+    if (!accountLocked) await resetFailures(db, row.id, 'login');
+    await clearThrottle(db, keys.pair);
+    await releaseThrottle(db, keys.source);
+    await releaseThrottle(db, keys.name);
+    if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    return startSession(db, row, context);
+  }
+  const reachedLimit = claim.attempt >= maxFailures;
+  const minutes = reachedLimit ? await lock(db, row.id, 'login') : 0;
+  if (known ? pairHit.hits >= maxFailures : reachedLimit) {
+    throw new AppError('ACCOUNT_LOCKED', { minutes: minutes || accountLimits.loginLockMinutes });
+  }
+  throw new AppError('LOGIN_FAILED');
 }
 
 export async function logout(db: Database, sessionId: number): Promise<void> {
   await revokeSession(db, sessionId);
 }
 
-/** `POST /api/user/profile`: changes only the given fields; the user comes from the session. */
+/**
+ * `POST /api/user/profile`: changes only the given fields; the user comes from the session. A new
+ * email or mobile needs the login password (counted towards the login lock, answered like a
+ * password change), and the old email is told of the change, so that a stolen token cannot quietly
+ * redirect password resets.
+ */
 export async function updateProfile(
   db: Database,
   userId: number,
   patch: ProfileRequest,
   providers: readonly UserInfoProvider[] = [],
+  context?: Pick<AccountsContext, 'mailTransport'>,
 ): Promise<UserInfo> {
+  const row = await getUserRow(db, userId);
+  const changesEmail = patch.email !== undefined && patch.email !== row.email;
+  const changesMobile = patch.mobile !== undefined && patch.mobile !== row.mobile;
+  if (changesEmail || changesMobile) {
+    if (!patch.password) {
+      throw new AppError('VALIDATION_FAILED', undefined, { password: 'validation.current_password_required' });
+    }
+    await requireLoginPassword(db, row, patch.password);
+  }
   const values: Partial<typeof users.$inferInsert> = {};
   if (patch.family_name !== undefined) values.familyName = patch.family_name;
   if (patch.given_name !== undefined) values.givenName = patch.given_name;
@@ -226,11 +308,25 @@ export async function updateProfile(
   if (patch.avatar !== undefined) values.avatar = patch.avatar;
   if (Object.keys(values).length > 0) {
     await withUniqueErrors(() =>
-      db
-        .update(users)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(users.id, userId)),
+      db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+        if ((changesEmail || changesMobile) && row.email) {
+          const language = languageFileSchema.catch('jp').parse(row.language);
+          const params = { account: row.account };
+          await enqueueMail(tx, {
+            kind: 'contact_changed',
+            userId,
+            to: row.email,
+            subject: translate(language, 'mail.contact_changed.subject', params),
+            text: translate(language, 'mail.contact_changed.body', params),
+          });
+        }
+      }),
     );
+    if (context?.mailTransport) void deliverPendingMail(db, context.mailTransport).catch(() => {});
   }
   return getUserInfo(db, userId, providers);
 }
@@ -240,8 +336,18 @@ export async function setLanguage(db: Database, userId: number, language: Langua
   return language;
 }
 
+/** Verifies the login password of a logged-in user, counted towards the login lock. */
+export async function requireLoginPassword(db: Database, row: UserRow, password: string): Promise<void> {
+  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, password));
+  if (outcome.ok) return;
+  throw outcome.locked
+    ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes })
+    : new AppError('PASSWORD_WRONG', undefined, { password: 'errors.PASSWORD_WRONG' });
+}
+
 /** New password, every session ended, pending reset codes voided, login lock lifted: one transaction. */
 async function replacePassword(db: Database, userId: number, newPassword: string, hashing: HashingOptions) {
+  refuseDemoPassword(newPassword, 'newpassword');
   const passwordHash = await hashSecret(newPassword, hashing);
   await db.transaction(async (tx) => {
     await tx
@@ -269,6 +375,7 @@ export async function changePassword(
   input: { oldpassword: string; newpassword: string },
   hashing: HashingOptions,
 ): Promise<void> {
+  refuseDemoPassword(input.newpassword, 'newpassword');
   const row = await getUserRow(db, userId);
   const outcome = await attemptWithLockout(db, row.id, 'login', () =>
     verifySecret(row.passwordHash, input.oldpassword),
@@ -330,6 +437,7 @@ export async function resetPasswordWithCode(
   input: { account: string; code: string; newpassword: string },
   hashing: HashingOptions,
 ): Promise<void> {
+  refuseDemoPassword(input.newpassword, 'newpassword');
   const invalid = () => new AppError('RESET_CODE_INVALID', undefined, { code: 'errors.RESET_CODE_INVALID' });
   const row = await findUserByAccount(db, input.account);
   const [pending] = row

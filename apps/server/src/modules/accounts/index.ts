@@ -22,4 +22,5 @@ export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwo
 export { verifyPayPassword } from './pay-code.service.ts';
 export { type PayCodeKeys, payCodeKeys } from './pay-code-keys.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
+export { purgeThrottles } from './throttle.service.ts';
 export { listAccountNames, lockUserRow, userAccounts } from './user-refs.service.ts';

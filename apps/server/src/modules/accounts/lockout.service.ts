@@ -31,7 +31,7 @@ function lockInterval(kind: LockoutKind) {
  * takes the row lock, so N concurrent tries get N distinct numbers and all N are counted. An
  * expired lock starts a fresh count.
  */
-async function claimAttempt(db: Database, userId: number, kind: LockoutKind) {
+export async function claimAttempt(db: Database, userId: number, kind: LockoutKind) {
   const { failures, lockedUntil } = columns[kind];
   const expired = sql`${lockedUntil} <= now()`;
   const nextFailures = sql<number>`case when ${expired} then 1 else ${failures} + 1 end`;
@@ -96,7 +96,7 @@ export async function resetFailures(db: Database, userId: number, kind: LockoutK
     .where(eq(users.id, userId));
 }
 
-function minutesFrom(seconds: number): number {
+export function minutesFrom(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 

@@ -60,6 +60,9 @@ const maxAttempts = 3;
  * so several instances never send the same mail twice. A row that fails `maxAttempts` times is
  * marked failed.
  */
+/** Mail kinds whose text carries a secret. */
+const secretMailKinds = new Set(['password_reset']);
+
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
@@ -80,7 +83,14 @@ export async function deliverPendingMail(
         await transport.send({ to: row.toAddress, subject: row.subject, text: row.bodyText });
         await tx
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            attempts: row.attempts + 1,
+            lastError: null,
+            // A mailed secret (the reset code) is not kept once delivered: the outbox is no second copy.
+            ...(secretMailKinds.has(row.kind) ? { subject: '', bodyText: '' } : {}),
+          })
           .where(eq(mailOutbox.id, row.id));
         sent += 1;
       } catch (error) {

@@ -64,6 +64,15 @@ export async function verifyAgainstDummy(secret: string, options: HashingOptions
   return false;
 }
 
+/** The demo seed's login passwords (product.md §8): published, so no other account may use them. */
+export const demoSeedPasswords = { demo: 'demo123', merchant: 'merchant123', admin: 'admin123' } as const;
+const demoPasswordSet = new Set<string>(Object.values(demoSeedPasswords));
+
+/** True for a demo seed password in any letter case. */
+export function isDemoPassword(password: string): boolean {
+  return demoPasswordSet.has(password.trim().toLowerCase());
+}
+
 /** A new session token: 256 random bits, base64url. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');

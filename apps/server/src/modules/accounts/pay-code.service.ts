@@ -2,26 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
-import { getUserRow } from './accounts.service.ts';
+import { getUserRow, requireLoginPassword } from './accounts.service.ts';
 import { attemptWithLockout } from './lockout.service.ts';
-import { verifySecret } from './passwords.ts';
 import { checkPayCode, hashPayCode, type PayCodeKeys } from './pay-code-keys.ts';
 
 /**
  * The payment code: a separate secret that every money-moving call checks (pay orders, withdraw),
  * with its own lockout. Set, changed and verified here; the users table belongs to accounts.
  */
-
-type UserRow = typeof users.$inferSelect;
-
-/** Verifies the login password of a logged-in user, counted towards the login lock. */
-async function requireLoginPassword(db: Database, row: UserRow, password: string): Promise<void> {
-  const outcome = await attemptWithLockout(db, row.id, 'login', () => verifySecret(row.passwordHash, password));
-  if (outcome.ok) return;
-  throw outcome.locked
-    ? new AppError('ACCOUNT_LOCKED', { minutes: outcome.minutes })
-    : new AppError('PASSWORD_WRONG', undefined, { password: 'errors.PASSWORD_WRONG' });
-}
 
 /**
  * `POST /api/user/resetPay`: sets the payment code the first time with the login password, and

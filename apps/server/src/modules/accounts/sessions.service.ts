@@ -2,14 +2,16 @@ import {
   accountLimits,
   type LanguageFile,
   languageFileSchema,
+  type SessionInfo,
   type UserRole,
   userRoleSchema,
 } from '@crossmart/contract';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
+import { sourceKeyOf } from './source-key.ts';
 
 /** The logged-in user a valid token stands for. */
 export interface SessionUser {
@@ -53,12 +55,21 @@ export async function createSession(db: Database, userId: number, context: Sessi
   return { token, expiresAt: row.expiresAt };
 }
 
+/** The absolute lifetime when the caller does not give one (config SESSION_MAX_DAYS). */
+export const defaultSessionMaxDays = 30;
+
 /**
- * The user behind a token, or undefined when the token is unknown, expired or revoked, or the
- * account is disabled. Each use pushes the expiry 3 days ahead (docs/product-rules.md, API conventions).
+ * The user behind a token, or undefined when the token is unknown, expired or revoked, older than
+ * `maxDays` since login, or the account is disabled. Each use pushes the expiry 3 days ahead
+ * (docs/product-rules.md, API conventions), never past the absolute end: a stolen token does not live forever by being used.
  */
-export async function findSessionUser(db: Database, token: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  maxDays: number = defaultSessionMaxDays,
+): Promise<SessionUser | undefined> {
   if (!tokenPattern.test(token)) return undefined;
+  const absoluteEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${Math.trunc(maxDays)} days'`)}`;
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -71,14 +82,19 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      and(
+        eq(sessions.tokenHash, tokenDigest(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(absoluteEnd, sql`now()`),
+      ),
     )
     .limit(1);
   if (row?.status !== 'active') return undefined;
   if (row.expiresAt.getTime() - Date.now() < sessionMs - renewAfterMs) {
     await db
       .update(sessions)
-      .set({ expiresAt: sql`now() + ${sessionInterval}`, lastUsedAt: sql`now()` })
+      .set({ expiresAt: sql`least(now() + ${sessionInterval}, ${absoluteEnd})`, lastUsedAt: sql`now()` })
       .where(
         and(
           eq(sessions.id, row.sessionId),
@@ -100,6 +116,59 @@ export async function revokeSession(db: Database, sessionId: number): Promise<vo
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Whether the user ever had a session from `source` (an IP, or an IPv6 /64): such an address is the
+ * owner's, and keeps its own login allowance while the account is locked for everyone else.
+ */
+export async function isKnownSource(db: Database, userId: number, source: string): Promise<boolean> {
+  const rows = await db
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(50);
+  return rows.some((row) => row.ip !== null && sourceKeyOf(row.ip) === source);
+}
+
+/** The user's open sessions, newest use first; `current` marks the one of this request. */
+export async function listSessions(db: Database, userId: number, currentSessionId: number): Promise<SessionInfo[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .limit(100);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    ip: row.ip,
+    user_agent: row.userAgent,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; false when there is none of that id (another user's included). */
+export async function revokeOwnSession(db: Database, userId: number, sessionId: number): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** "Log out elsewhere": ends every session of the user but `keepSessionId`; returns how many. */
+export async function revokeOtherSessions(db: Database, userId: number, keepSessionId: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /** Ends every session of a user at once (password change or reset, account disabled). */

@@ -148,9 +148,9 @@ export async function listCart(db: Database, userId: number, lang: LanguageFile)
  * The user's cart lines `ids` with their SKU's current data, in cart order, for checkout (one
  * statement, run on the caller's transaction). Lines that are not the user's are simply absent.
  */
-export async function cartLinesForCheckout(db: Database, userId: number, ids: readonly number[]) {
+export async function cartLinesForCheckout(db: Database, userId: number, ids: readonly number[], lock = false) {
   const sku = skuSnapshots(db);
-  return db
+  const query = db
     .select({
       cartId: cartItems.id,
       skuId: sku.skuId,
@@ -171,4 +171,5 @@ export async function cartLinesForCheckout(db: Database, userId: number, ids: re
     .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])))
     .orderBy(asc(cartItems.id));
+  return lock ? query.for('update', { of: cartItems }) : query;
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CheckoutBody,
-  LanguageFile,
-  OrderAddress,
-  OrderCreateResult,
-  OrderPreview,
-  OrderSummary,
+import {
+  type CheckoutBody,
+  type LanguageFile,
+  type OrderAddress,
+  type OrderCreateResult,
+  type OrderPreview,
+  type OrderSummary,
+  orderLimits,
 } from '@crossmart/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -55,12 +56,26 @@ interface Draft {
 
 type Promo = typeof promoCodes.$inferSelect;
 
-/** The checkout's lines: the chosen cart lines (cart module) or one SKU bought now (catalog), one statement either way. */
-async function loadLines(db: Database, userId: number, body: CheckoutBody, lang: LanguageFile): Promise<Line[]> {
-  const rows = body.cart_ids ? await cartLinesForCheckout(db, userId, body.cart_ids) : await buyNowLine(db, body);
+/**
+ * The checkout's lines: the chosen cart lines (cart module) or one SKU bought now (catalog), one
+ * statement either way. `lock`: the buyer's bag rows are locked (`FOR UPDATE`) until the checkout
+ * commits, so a second checkout of the same bag waits, then finds the rows gone and fails instead
+ * of ordering twice.
+ */
+async function loadLines(
+  db: Database,
+  userId: number,
+  body: CheckoutBody,
+  lang: LanguageFile,
+  lock = false,
+): Promise<Line[]> {
+  const rows = body.cart_ids ? await cartLinesForCheckout(db, userId, body.cart_ids, lock) : await buyNowLine(db, body);
   if (body.cart_ids && rows.length !== new Set(body.cart_ids).size) throw new AppError('CART_ITEM_NOT_FOUND');
   if (!body.cart_ids && rows.length === 0) throw new AppError('SKU_NOT_FOUND');
   if (rows.length === 0) throw new AppError('CHECKOUT_EMPTY');
+  if (rows.some((row) => Number(row.quantity) > orderLimits.maxLineQuantity)) {
+    throw new AppError('ORDER_LINE_LIMIT', { max: orderLimits.maxLineQuantity });
+  }
   return rows.map(({ images, ...row }) => ({
     ...row,
     quantity: Number(row.quantity),
@@ -131,13 +146,13 @@ async function findPromo(db: Database, code: string, lock: boolean): Promise<Pro
  * orders' goods, the rounding remainder going to the largest order.
  */
 async function applyPromo(db: Database, userId: number, promo: Promo, drafts: Draft[], now: Date): Promise<void> {
-  if (now < promo.startsAt) throw new AppError('PROMO_NOT_STARTED');
-  if (now >= promo.endsAt) throw new AppError('PROMO_EXPIRED');
+  // One answer for every reason a code cannot be used, so that probing learns nothing about which codes exist.
+  if (now < promo.startsAt || now >= promo.endsAt) throw new AppError('PROMO_INVALID');
   const [used] = await db
     .select({ count: sql<number>`count(distinct ${orders.checkoutId})::int` })
     .from(orders)
     .where(and(eq(orders.promoCodeId, promo.id), eq(orders.userId, userId), ne(orders.status, -1)));
-  if (Number(used?.count ?? 0) >= promo.perUserLimit) throw new AppError('PROMO_LIMIT_REACHED');
+  if (Number(used?.count ?? 0) >= promo.perUserLimit) throw new AppError('PROMO_INVALID');
   const targets = promo.shopId === null ? drafts : drafts.filter((draft) => draft.shopId === promo.shopId);
   if (targets.length === 0) throw new AppError('PROMO_INVALID');
   const goods = targets.reduce((sum, draft) => sum + draft.goods, 0);
@@ -227,11 +242,21 @@ export async function createOrders(
   lang: LanguageFile,
   transact: Transact = (work) => database.transaction(work),
   now = new Date(),
+  maxUnpaidOrders = Number.POSITIVE_INFINITY,
 ): Promise<OrderCreateResult> {
   if (!body.address_id) throw new AppError('ADDRESS_REQUIRED');
   const address = await resolveAddress(database, lookup, userId, body.address_id);
   return transact(async (tx) => {
-    const lines = await loadLines(tx, userId, body, lang);
+    const lines = await loadLines(tx, userId, body, lang, true);
+    // One checkout per buyer at a time (a transaction-scoped lock), so parallel creates cannot all pass the count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`);
+    const [unpaid] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 0)));
+    if (Number(unpaid?.count ?? 0) >= maxUnpaidOrders) {
+      throw new AppError('UNPAID_ORDER_LIMIT', { max: maxUnpaidOrders });
+    }
     const drafts = draftsOf(lines);
     const promo = body.promo_code ? await findPromo(tx, body.promo_code, true) : undefined;
     if (promo) await applyPromo(tx, userId, promo, drafts, now);
@@ -292,7 +317,9 @@ export async function createOrders(
       .insert(orderStatusLog)
       .values(orderRows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: 0, actor: 'buyer' })));
     if (body.cart_ids) {
-      await deleteCartItems(tx, userId, body.cart_ids);
+      const removed = await deleteCartItems(tx, userId, body.cart_ids);
+      // Fewer rows than ordered: another checkout took them meanwhile; this one must not stand.
+      if (removed < lines.length) throw new AppError('CART_ITEM_NOT_FOUND');
     }
     // The answer is built from what was written (no read-back round trips).
     const createdAt = new Date().toISOString();

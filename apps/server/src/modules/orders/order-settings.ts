@@ -9,6 +9,8 @@ export interface OrderSettings {
   afterSaleDays: number;
   /** Commission in basis points of the order total (500 = 5 %). */
   commissionBps: number;
+  /** Unpaid orders one buyer may hold at once. */
+  maxUnpaidOrders: number;
   /** The platform time zone (config): a completed sale counts on its platform day. */
   timeZone: string;
 }
@@ -19,6 +21,7 @@ export function orderSettingsOf(platform: PlatformSettings, timeZone: string): O
     autoReceiveDays: platform.order_auto_receive_days,
     afterSaleDays: platform.order_after_sale_days,
     commissionBps: platform.commission_rate_bp,
+    maxUnpaidOrders: platform.max_unpaid_orders,
     timeZone,
   };
 }

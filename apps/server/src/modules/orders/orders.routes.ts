@@ -20,6 +20,7 @@ import { AppError } from '../../errors.ts';
 import { currentUser, requireAdmin, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
+import { countingLimit } from '../../plugins/rate-limit.ts';
 import { payCodeKeys } from '../accounts/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
@@ -40,6 +41,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
   const replay = replayIdempotent(options.database);
   const security = [{ token: [] }];
   const tags = ['orders'];
+  const minuteMs = 60_000;
+  // Per user: previews probe promo codes and stock, creates reserve stock (issue 17).
+  const previewLimit = countingLimit(app, {
+    max: options.config.ORDER_PREVIEW_MAX_PER_MINUTE,
+    timeWindow: minuteMs,
+    key: (request) => `order-preview:${currentUser(request).id}`,
+  });
+  const createLimit = countingLimit(app, {
+    max: options.config.ORDER_CREATE_MAX_PER_MINUTE,
+    timeWindow: minuteMs,
+    key: (request) => `order-create:${currentUser(request).id}`,
+  });
 
   app.post(
     '/api/order/preview',
@@ -53,8 +66,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
         response: { 200: successEnvelope(orderPreviewSchema) },
       },
     },
-    async (request) =>
-      ok(request, await previewCheckout(db, lookup, currentUser(request).id, request.body, request.lang)),
+    async (request) => {
+      await previewLimit(request);
+      return ok(request, await previewCheckout(db, lookup, currentUser(request).id, request.body, request.lang));
+    },
   );
   app.post(
     '/api/order/create',
@@ -70,14 +85,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
         response: { 200: successEnvelope(orderCreateResultSchema) },
       },
     },
-    async (request, reply) =>
-      ok(
-        request,
-        await createOrders(db, lookup, currentUser(request).id, request.body, request.lang, (work) =>
-          runIdempotent(request, reply, db, work),
-        ),
-        'success.order_created',
-      ),
+    async (request, reply) => {
+      await createLimit(request);
+      const { maxUnpaidOrders } = await loadOrderSettings(db, options.config.TIME_ZONE);
+      const created = await createOrders(
+        db,
+        lookup,
+        currentUser(request).id,
+        request.body,
+        request.lang,
+        (work) => runIdempotent(request, reply, db, work),
+        new Date(),
+        maxUnpaidOrders,
+      );
+      return ok(request, created, 'success.order_created');
+    },
   );
   app.post(
     '/api/user/verify_pay',

@@ -192,8 +192,8 @@ describe('promo codes', () => {
     // A shop's code discounts only that shop's order, and needs that shop in the checkout.
     expect(expectOk(await preview('SHOPB')).orders.map((o) => o.discount)).toEqual([0, 300]);
     expect(await preview('SHOPB', [cart[0] ?? 0])).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
-    expect(await preview('LATER')).toMatchObject({ ok: false, error: 'PROMO_NOT_STARTED' });
-    expect(await preview('GONE')).toMatchObject({ ok: false, error: 'PROMO_EXPIRED' });
+    expect(await preview('LATER')).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
+    expect(await preview('GONE')).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
     expect(await preview('OFF')).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
     expect(await preview('NOPE')).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
 
@@ -201,7 +201,7 @@ describe('promo codes', () => {
     const first = expectOk(await create(buyer, { cart_ids: cart, promo_code: 'TENOFF' }));
     expect(first.total).toBe(4300);
     const again = await create(buyer, { sku_id: a.skuId, quantity: 2, promo_code: 'TENOFF' });
-    expect(again).toMatchObject({ ok: false, error: 'PROMO_LIMIT_REACHED' });
+    expect(again).toMatchObject({ ok: false, error: 'PROMO_INVALID' });
     for (const id of first.order_ids) {
       expectOk(await call(ctx.app, 'POST', '/api/order/cancel', buyer.token, orderStatusResultSchema, { id }));
     }

@@ -1,5 +1,6 @@
 import { healthSchema, type PublicConfig, publicConfigSchema, successEnvelope } from '@crossmart/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { checkHealth, getPublicConfig } from './platform.service.ts';
@@ -29,6 +30,7 @@ export const platformRoutes: FastifyPluginAsyncZod<PlatformRouteOptions> = async
   app.get(
     '/api/health',
     {
+      onRequest: optionalUser,
       schema: {
         tags: ['platform'],
         summary: 'Database and Redis reachability',
@@ -37,8 +39,9 @@ export const platformRoutes: FastifyPluginAsyncZod<PlatformRouteOptions> = async
     },
     async (request, reply) => {
       const health = await checkHealth(database, redis);
-      // Load balancers read the status; the body says which part is down.
-      return reply.code(health.status === 'ok' ? 200 : 503).send(ok(request, health));
+      // Load balancers read the status; only admins learn which part is down and what runs it.
+      const answer = request.user?.role === 'admin' ? health : { status: health.status };
+      return reply.code(health.status === 'ok' ? 200 : 503).send(ok(request, answer));
     },
   );
 };

@@ -1,5 +1,6 @@
 import { healthSchema, publicConfigSchema, successEnvelope } from '@crossmart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserWithRole } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { currencyExponent } from './platform.service.ts';
 
@@ -35,7 +36,8 @@ describe('GET /api/config', () => {
 
 describe('GET /api/health', () => {
   it('reports the database and Redis', async () => {
-    const res = await ctx.app.inject({ url: '/api/health' });
+    const admin = await newUserWithRole(ctx.app, ctx.database.db, 'admin');
+    const res = await ctx.app.inject({ url: '/api/health', headers: { token: admin.token } });
     expect(res.statusCode).toBe(200);
     const { data } = successEnvelope(healthSchema).parse(res.json());
     expect(data.status).toBe('ok');

@@ -60,7 +60,7 @@ async function userWithToken(role: 'buyer' | 'admin' = 'buyer') {
       mobile: `+8170${String(sequence).padStart(8, '0')}`,
     },
     { ...defaultHashing, memoryKib: 1024, timeCost: 1 },
-    payCodeKeys(ctx.config),
+    { payCodes: payCodeKeys(ctx.config) },
   );
   const login = await post('/api/user/login', { account, password: 'secret1' });
   const { userinfo } = successEnvelope(loginResponseSchema).parse(login).data;

@@ -9,15 +9,18 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import type { SessionUser } from '../../../shared/session/session-types.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { PersonFields } from '../../../shared/ui/text-field.tsx';
+import { PersonFields, TextField } from '../../../shared/ui/text-field.tsx';
 import { saveProfile } from '../api/profile.ts';
 import '../account.css';
 
 const fields = ['family_name', 'given_name', 'email', 'mobile'] as const;
 type Form = Record<(typeof fields)[number], string>;
+/** The current password is asked for only when the email or mobile changes. */
+type ProfileForm = Form & { password: string };
 
-function formOf(user: SessionUser | null): Form {
+function formOf(user: SessionUser | null): ProfileForm {
   return {
+    password: '',
     family_name: user?.family_name ?? '',
     given_name: user?.given_name ?? '',
     email: user?.email ?? '',
@@ -32,17 +35,22 @@ function formOf(user: SessionUser | null): Form {
 export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useSession((state) => state.userInfo);
-  const { form, setForm, field, validate, submit, pending } = useSchemaForm<Form>(() => formOf(user));
+  const { form, setForm, field, validate, submit, pending } = useSchemaForm<ProfileForm>(() => formOf(user));
 
   // A fresh user info (another screen saved, or the guard loaded it) refills the form.
   useEffect(() => setForm(formOf(user)), [user, setForm]);
 
   const saved = formOf(user);
   const changed = fields.filter((name) => form[name].trim() !== saved[name]);
+  // A new email or mobile needs the current password (the server refuses it otherwise).
+  const needsPassword = changed.includes('email') || changed.includes('mobile');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const body: ProfileRequest = Object.fromEntries(changed.map((name) => [name, form[name]]));
+    const body: ProfileRequest = {
+      ...Object.fromEntries(changed.map((name) => [name, form[name]])),
+      ...(needsPassword ? { password: form.password } : {}),
+    };
     const parsed = validate(profileRequestSchema, body);
     if (!parsed) return;
     await submit(async () => {
@@ -64,6 +72,15 @@ export default function ProfilePage() {
       </div>
       <form className="cm-form cm-card-form" onSubmit={onSubmit} noValidate>
         <PersonFields field={field} />
+        {needsPassword ? (
+          <TextField
+            label={t('password.old')}
+            hint={t('security.contactChangeHint')}
+            type="password"
+            autoComplete="current-password"
+            {...field('password')}
+          />
+        ) : null}
         <Button
           type="submit"
           color="primary"

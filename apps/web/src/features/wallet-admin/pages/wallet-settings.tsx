@@ -30,6 +30,7 @@ const settingFields: { name: keyof PlatformSettings; label: string; min: number;
   { name: 'order_unpaid_minutes', label: 'admin.orderUnpaidMinutes', min: 1, max: 1440 },
   { name: 'order_auto_receive_days', label: 'admin.orderAutoReceiveDays', min: 1, max: 60 },
   { name: 'order_after_sale_days', label: 'admin.orderAfterSaleDays', min: 0, max: 60 },
+  { name: 'max_unpaid_orders', label: 'admin.maxUnpaidOrders', min: 1, max: 100 },
 ];
 
 /** Admin settings: fee rates and minimum (product.md §2), order timers (§3), deposit channels, the ledger check. */
