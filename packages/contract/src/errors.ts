@@ -65,6 +65,16 @@ export const errorKeys = [
   'PROMO_MIN_SPEND',
   'PROMO_LIMIT_REACHED',
   'TEST_CLOCK_DISABLED',
+  // seller platform (issue 12)
+  'MERCHANT_REQUIRED',
+  'SHOP_SUSPENDED',
+  'ALREADY_MERCHANT',
+  'APPLICATION_PENDING',
+  'APPLICATION_NOT_FOUND',
+  'PRODUCT_HAS_ORDERS',
+  'PROMO_NOT_FOUND',
+  'REVIEW_NOT_FOUND',
+  'REVIEW_ALREADY_REPLIED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './ledger.ts';
+export * from './merchants.ts';
 export * from './orders.ts';
 export * from './platform.ts';
 export * from './wallet.ts';

@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './catalog.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';
+export * from './merchants.ts';
 export * from './orders.ts';
 export * from './platform.ts';
 export * from './uploads.ts';

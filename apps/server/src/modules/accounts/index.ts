@@ -20,4 +20,5 @@ export {
   purgeSentMail,
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
+export { accountNamesOf, findUserRole, setUserRole } from './roles.service.ts';
 export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';

@@ -30,3 +30,21 @@ export {
   setProductStatus,
   setShopStatus,
 } from './inventory.service.ts';
+export {
+  deleteShopProduct,
+  getShopProductForm,
+  listShopProducts,
+  listShopReviews,
+  replyToShopReview,
+  saveShopProduct,
+  setShopProductStatus,
+} from './product-admin.service.ts';
+export {
+  findShopByOwner,
+  getShopStanding,
+  isShopNameTaken,
+  listCategoryIds,
+  type OwnedShop,
+  openMerchantShop,
+  saveShopProfile,
+} from './shop-admin.service.ts';

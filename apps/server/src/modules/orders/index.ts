@@ -10,3 +10,13 @@ export {
   sweepUnpaidOrders,
   unsettledOrderCount,
 } from './orders.service.ts';
+export {
+  addShopLogisticsEvent,
+  countShopOrdersToShip,
+  getShopOrderDetail,
+  listShopOrders,
+  listShopPromos,
+  listShopSettlements,
+  saveShopPromo,
+  shopSalesSince,
+} from './shop-orders.service.ts';
