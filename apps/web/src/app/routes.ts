@@ -53,6 +53,7 @@ const myFavourite: Loader = () => import('../features/catalog/pages/favourite-pa
 const addressList: Loader = () => import('../features/address/pages/address-list-page.tsx');
 const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 const myPurchases: Loader = () => import('../features/orders/pages/my-purchases-page.tsx');
+const platform: Loader = () => import('../features/seller/pages/apply-page.tsx');
 const orderInfo: Loader = () => import('../features/orders/pages/order-info-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
@@ -101,7 +102,7 @@ export const shopperRoutes: ShopperRoute[] = [
   { ...route('/detail/:product?/:mer?', 'detail', detail), keepAlive: false },
   route('/login', 'login', login),
   route('/register', 'register', register),
-  route('/platform', 'platform', placeholder, 'notOpen'),
+  route('/platform', 'platform', platform),
   route('/law', 'law', placeholder, 'noRecords'),
   route('/address', 'address', addressList),
   route('/addressForm/:id?', 'addressForm', addressForm),

@@ -57,7 +57,7 @@ beforeAll(async () => {
   admin = await newUserWithRole(ctx.app, db, 'admin');
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   categoryId = category?.id ?? 0;
-});
+}, 300_000);
 afterEach(async () => {
   expect(await verifyLedger(db)).toMatchObject({ ok: true });
 });
@@ -118,7 +118,7 @@ async function newApprovedMerchant(): Promise<Buyer & { shopId: number }> {
   return { ...user, shopId: shop.id };
 }
 
-function productInput(merchant: Buyer, image: string, overrides: Partial<ProductSaveInput> = {}): ProductSaveInput {
+function productInput(image: string, overrides: Partial<ProductSaveInput> = {}): ProductSaveInput {
   return {
     category_id: categoryId,
     title_i18n: { en: 'Linen shirt', jp: 'リネンシャツ' },
@@ -137,19 +137,11 @@ function productInput(merchant: Buyer, image: string, overrides: Partial<Product
     ],
     ...overrides,
   };
-  void merchant;
 }
 async function newListedProduct(merchant: Buyer) {
   const image = await upload(merchant.token, 'product');
   return expectOk(
-    await call(
-      ctx.app,
-      'POST',
-      '/api/merchant/product_save',
-      merchant.token,
-      savedIdSchema,
-      productInput(merchant, image),
-    ),
+    await call(ctx.app, 'POST', '/api/merchant/product_save', merchant.token, savedIdSchema, productInput(image)),
   ).id;
 }
 const productForm = (merchant: Buyer, id: number) =>
@@ -379,9 +371,9 @@ describe('products', () => {
         method: 'POST',
         url: '/api/merchant/product_save',
         headers: { token: merchant.token, lang: 'en' },
-        payload: productInput(merchant, image, overrides) as Record<string, unknown>,
+        payload: productInput(image, overrides) as Record<string, unknown>,
       });
-    const base = productInput(merchant, image);
+    const base = productInput(image);
     const badPrice = (await save({ skus: base.skus.map((sku, i) => (i === 1 ? { ...sku, price: 0 } : sku)) })).json();
     expect(badPrice).toMatchObject({
       error: 'VALIDATION_FAILED',
@@ -422,14 +414,14 @@ describe('products', () => {
     const buyer = await newBuyer(ctx.app, db, 100_000);
     await buyAndPay(buyer, form.skus[0]?.id ?? 0);
     // Edit: new title and price; the ordered SKU (S/White) must stay; dropping it is refused.
-    const edited = productInput(merchant, image, { id, title_i18n: { en: 'Linen shirt v2' } });
+    const edited = productInput(image, { id, title_i18n: { en: 'Linen shirt v2' } });
     edited.skus = edited.skus.map((sku) => ({ ...sku, price: sku.price + 100 }));
     expectOk(await call(ctx.app, 'POST', '/api/merchant/product_save', merchant.token, savedIdSchema, edited));
     const after = await detail();
     expect(after.title).toBe('Linen shirt v2');
     expect(after.price).toBe(3100);
     expect(expectOk(await productForm(merchant, id)).skus[0]?.id).toBe(form.skus[0]?.id);
-    const dropOrdered = productInput(merchant, image, {
+    const dropOrdered = productInput(image, {
       id,
       specs: [{ name: 'Size', values: ['M'] }],
       skus: [{ values: ['M'], price: 100, stock: 1 }],

@@ -3,13 +3,23 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
+import { ApplicationQueue } from '../../features/merchant-admin/application-queue.tsx';
 import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/audit-queues.tsx';
 import { WalletSettings } from '../../features/wallet-admin/wallet-settings.tsx';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
 
-const sections = ['dashboard', 'users', 'recharges', 'withdrawals', 'orders', 'complaints', 'settings'] as const;
+const sections = [
+  'dashboard',
+  'users',
+  'merchants',
+  'recharges',
+  'withdrawals',
+  'orders',
+  'complaints',
+  'settings',
+] as const;
 const theme = { token: { colorPrimary: '#ff5a1f', borderRadius: 8 } };
 
 function AdminLogin() {
@@ -100,7 +110,9 @@ function AdminLayout() {
           <Button onClick={onLogout}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content className="cm-admin__content">
-          {active === 'recharges' ? (
+          {active === 'merchants' ? (
+            <ApplicationQueue />
+          ) : active === 'recharges' ? (
             <RechargeQueue />
           ) : active === 'withdrawals' ? (
             <WithdrawalQueue />
