@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
 import { getMerchantInfo } from '../../features/seller/seller-api.ts';
+import '../../features/seller/seller.css';
 import { logout } from '../../shared/session/account-api.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';

@@ -12,6 +12,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { Field } from '../components/field.tsx';
 import { PictureField } from '../components/picture-field.tsx';
 import { applyForShop, getMerchantInfo, listCategories } from '../seller-api.ts';
+import '../seller.css';
 
 type Draft = Omit<MerchantApplyBody, 'category_id'> & { category_id?: number };
 const empty: Draft = {
