@@ -84,6 +84,8 @@ for (const language of shotLanguages) {
     const page = await phonePage(browser, language, { token: merchant, userinfo });
     await page.goto(`${baseURL}${url}`);
     await page.waitForLoadState('networkidle');
+    // Every seller screen shows its content in cards once its query answered (not the skeleton).
+    await page.locator('.adm-card').first().waitFor({ timeout: 20_000 });
     await page.waitForTimeout(800);
     const file = path.join(out, `${screen}-${language.file}.png`);
     await page.screenshot({ path: file });
