@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@crossmart/contract';
 import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
 
@@ -22,9 +22,14 @@ export function PictureField({
   label: string;
 }) {
   const { t } = useTranslation();
-  // Stored URL → what to show (a private file is shown from the local copy).
-  const [previews, setPreviews] = useState<Record<string, string>>({});
-  const items: ImageUploadItem[] = value.map((url) => ({ url: previews[url] ?? url, extra: url }));
+  // The uploader keeps its own items (their identity marks finished uploads); the parent gets URLs.
+  const [items, setItems] = useState<ImageUploadItem[]>(() => value.map((url) => ({ url, extra: url })));
+  useEffect(() => {
+    setItems((current) => {
+      if (current.map((item) => item.extra ?? item.url).join('\n') === value.join('\n')) return current;
+      return value.map((url) => current.find((item) => (item.extra ?? item.url) === url) ?? { url, extra: url });
+    });
+  }, [value]);
   const move = (index: number) => {
     if (index === 0) return;
     const next = [...value];
@@ -39,15 +44,14 @@ export function PictureField({
         maxCount={max}
         multiple={max > 1}
         accept="image/jpeg,image/png,image/webp"
-        onChange={(next) => onChange(next.map((item) => item.extra ?? item.url))}
+        onChange={(next) => {
+          setItems(next);
+          onChange(next.map((item) => item.extra ?? item.url));
+        }}
         upload={async (file) => {
           const result = await uploadImage(file, purpose);
-          // A private file (identity document) needs the token to show: preview the local file.
-          if (purpose === 'evidence') {
-            const local = URL.createObjectURL(file);
-            setPreviews((current) => ({ ...current, [result.url]: local }));
-          }
-          return { url: result.url, extra: result.url };
+          // A private file (identity document) needs the token to show: preview the local copy.
+          return { url: purpose === 'evidence' ? URL.createObjectURL(file) : result.url, extra: result.url };
         }}
       />
       {max > 1 && value.length > 1 && (
