@@ -83,7 +83,11 @@ test('apply → approve → create a product → sell, ship, track and settle', 
   await admin.goto('/admin/merchants');
   const row = admin.locator('tr', { hasText: shopName });
   await row.getByRole('button', { name: '承認' }).click();
-  await expect(row.getByText('承認済み').or(row.locator('.ant-tag-green'))).toBeVisible();
+  // Approved: it leaves the pending queue, and the account now runs the shop.
+  await expect(row).toHaveCount(0);
+  await expect
+    .poll(async () => (await api<{ role: string }>(request, applicantToken, '/api/merchant/info')).role)
+    .toBe('merchant');
   await adminContext.close();
 
   // 3. The merchant signs in at /seller and creates a product with two specs and a picture.
