@@ -32,7 +32,7 @@ async function uploadInto(page: Page, index: number, color: string) {
 }
 
 test('apply → approve → create a product → sell, ship, track and settle', async ({ browser, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const tag = Date.now().toString(36);
   const shopName = `E2E工房 ${tag}`;
   const account = `seller_${tag}`;
@@ -101,7 +101,7 @@ test('apply → approve → create a product → sell, ship, track and settle', 
   await expect(seller.getByText('露出スコア')).toBeVisible();
   await seller.goto('/seller/products/new');
   const title = `E2E 湯のみ ${tag}`;
-  await seller.locator('#title-jp').fill(title);
+  await seller.locator('#title-en').fill(title);
   await seller.locator('.adm-selector-item').first().click();
   await uploadInto(seller, 0, '#e76f51');
   await expect(seller.locator('.adm-image-uploader-cell img')).toHaveCount(1);
