@@ -106,16 +106,19 @@ test('apply → approve → create a product → sell, ship, track and settle', 
   await uploadInto(seller, 0, '#e76f51');
   await expect(seller.locator('.adm-image-uploader-cell img')).toHaveCount(1);
   await seller.locator('#freight').fill('300');
-  const specNames = seller.getByLabel('規格名');
-  const specValues = seller.getByLabel('値', { exact: true });
-  await specNames.nth(0).fill('サイズ');
-  await specValues.nth(0).fill('S, M');
+  // antd-mobile's Input puts the label on its wrapper: fill the input inside.
+  const specNames = seller.locator('.cm-seller-spec').locator('input').filter({ visible: true });
+  const specName = (row: number) => seller.locator('.cm-seller-spec').nth(row).locator('input').nth(0);
+  const specValue = (row: number) => seller.locator('.cm-seller-spec').nth(row).locator('input').nth(1);
+  await expect(specNames.first()).toBeVisible();
+  await specName(0).fill('サイズ');
+  await specValue(0).fill('S, M');
   await seller.getByRole('button', { name: '規格を追加' }).click();
-  await specNames.nth(1).fill('カラー');
-  await specValues.nth(1).fill('白, 藍');
+  await specName(1).fill('カラー');
+  await specValue(1).fill('白, 藍');
   for (const variant of ['S / 白', 'S / 藍', 'M / 白', 'M / 藍']) {
-    await seller.getByLabel(`${variant} 価格`).fill('2400');
-    await seller.getByLabel(`${variant} 在庫`).fill('5');
+    await seller.getByLabel(`${variant} 価格`).locator('input').fill('2400');
+    await seller.getByLabel(`${variant} 在庫`).locator('input').fill('5');
   }
   await seller.getByRole('button', { name: '保存' }).click();
   await expect(seller.getByText(title)).toBeVisible();
