@@ -11,9 +11,10 @@ import { startShopWindowRefresh } from './jobs/shop-windows.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { catalogRoutes, catalogUserRoutes } from './modules/catalog/index.ts';
+import { catalogRoutes, catalogUserRoutes, findShopByOwner } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
+import { merchantsRoutes } from './modules/merchants/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { mutualAidRoutes } from './modules/mutual-aid/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -146,7 +147,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, moduleDeps);
   await app.register(accountsRoutes, {
     ...moduleDeps,
-    userInfoProviders: [async (db, userId) => ({ balance: await getUserBalance(db, userId) })],
+    userInfoProviders: [
+      async (db, userId) => ({ balance: await getUserBalance(db, userId) }),
+      async (db, userId) => ({ shop_id: (await findShopByOwner(db, userId))?.id ?? null }),
+    ],
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
+  await app.register(merchantsRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);

@@ -76,6 +76,16 @@ export const errorKeys = [
   'UNPAID_ORDER_LIMIT',
   'ORDER_LINE_LIMIT',
   'PASSWORD_TOO_COMMON',
+  // seller platform (issue 12)
+  'MERCHANT_REQUIRED',
+  'SHOP_SUSPENDED',
+  'ALREADY_MERCHANT',
+  'APPLICATION_PENDING',
+  'APPLICATION_NOT_FOUND',
+  'PRODUCT_HAS_ORDERS',
+  'PROMO_NOT_FOUND',
+  'REVIEW_NOT_FOUND',
+  'REVIEW_ALREADY_REPLIED',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './languages.ts';
 export * from './ledger.ts';
 export * from './markup.ts';
+export * from './merchants.ts';
 export * from './orders.ts';
 export * from './platform.ts';
 export * from './service.ts';

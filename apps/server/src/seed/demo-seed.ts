@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema/platform.ts';
 import { accountsSeedPart, type PayCodeKeys } from '../modules/accounts/index.ts';
 import { catalogDemoSeed } from '../modules/catalog/index.ts';
+import { merchantsSeedPart } from '../modules/merchants/index.ts';
 import { walletSeedPart } from '../modules/wallet/index.ts';
 
 /** What a seed part may need besides the database. */
@@ -19,7 +20,7 @@ export interface SeedPart {
 }
 
 /** The demo data of docs/product-rules.md (demo data), in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed, walletSeedPart];
+export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed, walletSeedPart, merchantsSeedPart];
 
 const seedMarkerKey = 'demo_seed';
 

@@ -57,7 +57,7 @@ const orderInfo: Loader = () => import('../features/orders/pages/order-info-page
 const heart: Loader = () => import('../features/catalog/pages/heart-page.tsx');
 const helpAndSupport: Loader = () => import('../features/support/pages/help-page.tsx');
 const law: Loader = () => import('../features/support/pages/law-page.tsx');
-const platform: Loader = () => import('../features/support/pages/platform-page.tsx');
+const platform: Loader = () => import('./screens/platform-screen.tsx');
 const mutualAid: Loader = () => import('../features/support/pages/mutual-aid-page.tsx');
 const mutualAidHistory: Loader = () => import('../features/support/pages/mutual-aid-history-page.tsx');
 const complaint: Loader = () => import('../features/support/pages/complaint-page.tsx');

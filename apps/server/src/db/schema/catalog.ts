@@ -95,6 +95,8 @@ export const shops = pgTable(
       sql`${table.sales} >= 0 and ${table.salesAmount} >= 0 and ${table.fans} >= 0 and ${table.productCount} >= 0 and ${table.reviewCount} >= 0 and ${table.goodReviewCount} between 0 and ${table.reviewCount} and ${table.sales30d} >= 0 and ${table.supportDays30d} between 0 and 30`,
     ),
     index('shops_owner_idx').on(table.ownerUserId),
+    // Shop names are unique without regard to case (merchant applications check them).
+    uniqueIndex('shops_name_unique').on(sql`lower(${table.name})`),
     index('shops_hot_idx')
       .on(table.visibilityScore.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 1`),
@@ -239,6 +241,9 @@ export const productReviews = pgTable(
     postageScore: smallint('postage_score').notNull(),
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** The shop's one reply (seller platform). */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -9,6 +9,7 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';
+export * from './merchants.ts';
 export * from './mutual-aid.ts';
 export * from './notifications.ts';
 export * from './orders.ts';

@@ -39,6 +39,8 @@ export const promoCodes = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** Checkouts per user (cancelled orders give their use back). */
     perUserLimit: integer('per_user_limit').notNull().default(1),
+    /** Checkouts in all (cancelled orders give their use back); null = no limit. */
+    totalLimit: integer('total_limit'),
     /** 1 active, 0 disabled. */
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,7 +50,7 @@ export const promoCodes = pgTable(
     check('promo_codes_type_check', sql`${table.type} in ('percent', 'fixed')`),
     check(
       'promo_codes_value_check',
-      sql`${table.value} > 0 and (${table.type} = 'fixed' or ${table.value} <= 100) and ${table.minSpend} >= 0 and ${table.perUserLimit} >= 1 and ${table.endsAt} > ${table.startsAt}`,
+      sql`${table.value} > 0 and (${table.type} = 'fixed' or ${table.value} <= 100) and ${table.minSpend} >= 0 and ${table.perUserLimit} >= 1 and (${table.totalLimit} is null or ${table.totalLimit} >= 1) and ${table.endsAt} > ${table.startsAt}`,
     ),
     check('promo_codes_status_check', sql`${table.status} in (0, 1)`),
   ],

@@ -20,8 +20,26 @@ export {
   setProductStatus,
   setShopStatus,
 } from './listings.service.ts';
+export {
+  deleteShopProduct,
+  getShopProductForm,
+  listShopProducts,
+  listShopReviews,
+  replyToShopReview,
+  saveShopProduct,
+  setShopProductStatus,
+} from './product-admin.service.ts';
 export { addReview, type NewReview } from './reviews.service.ts';
 export { productSearchVector, shopSearchVector } from './search-vectors.ts';
+export {
+  findShopByOwner,
+  getShopStanding,
+  isShopNameTaken,
+  listCategoryIds,
+  type OwnedShop,
+  openMerchantShop,
+  saveShopProfile,
+} from './shop-admin.service.ts';
 export {
   findOpenShopByName,
   findShopSummary,

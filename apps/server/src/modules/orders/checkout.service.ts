@@ -139,8 +139,8 @@ async function findPromo(db: Database, code: string, lock: boolean): Promise<Pro
 }
 
 /**
- * Promo rules: the validity window, the per-user limit (checkouts whose orders are not all
- * cancelled), the minimum spend on goods (freight excluded) — the whole checkout for a platform
+ * Promo rules: the validity window, the per-user and total limits (checkouts whose orders are
+ * not all cancelled), the minimum spend on goods (freight excluded) — the whole checkout for a platform
  * code, the shop's order for a shop code. Discounts never exceed the goods amount. A percentage
  * is taken per order (rounded down); a fixed platform amount is shared in proportion to the
  * orders' goods, the rounding remainder going to the largest order.
@@ -153,6 +153,14 @@ async function applyPromo(db: Database, userId: number, promo: Promo, drafts: Dr
     .from(orders)
     .where(and(eq(orders.promoCodeId, promo.id), eq(orders.userId, userId), ne(orders.status, -1)));
   if (Number(used?.count ?? 0) >= promo.perUserLimit) throw new AppError('PROMO_INVALID');
+  if (promo.totalLimit !== null) {
+    // Counted under the promo row's lock at create, so concurrent checkouts never pass the limit.
+    const [all] = await db
+      .select({ count: sql<number>`count(distinct ${orders.checkoutId})::int` })
+      .from(orders)
+      .where(and(eq(orders.promoCodeId, promo.id), ne(orders.status, -1)));
+    if (Number(all?.count ?? 0) >= promo.totalLimit) throw new AppError('PROMO_INVALID');
+  }
   const targets = promo.shopId === null ? drafts : drafts.filter((draft) => draft.shopId === promo.shopId);
   if (targets.length === 0) throw new AppError('PROMO_INVALID');
   const goods = targets.reduce((sum, draft) => sum + draft.goods, 0);

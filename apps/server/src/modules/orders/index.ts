@@ -10,3 +10,13 @@ export {
   unsettledOrderCount,
 } from './order-sweeps.service.ts';
 export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
+export {
+  addShopLogisticsEvent,
+  countShopOrdersToShip,
+  getShopOrderDetail,
+  listShopOrders,
+  listShopPromos,
+  listShopSettlements,
+  saveShopPromo,
+  shopSalesSince,
+} from './shop-orders.service.ts';

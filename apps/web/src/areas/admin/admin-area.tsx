@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { login } from '../../features/auth/api/login.ts';
+import { ApplicationQueue } from '../../features/merchant-admin/application-queue.tsx';
 import { ServiceInbox } from '../../features/service-admin/service-inbox.tsx';
 import { ComplaintQueue } from '../../features/support-admin/complaint-queue.tsx';
 import { ContentEditor } from '../../features/support-admin/content-editor.tsx';
@@ -16,6 +17,7 @@ import './admin.css';
 const sections = [
   'dashboard',
   'users',
+  'merchants',
   'recharges',
   'withdrawals',
   'orders',
@@ -114,7 +116,9 @@ function AdminLayout() {
           <Button onClick={onLogout}>{t('admin.logout')}</Button>
         </Layout.Header>
         <Layout.Content className="cm-admin__content">
-          {active === 'recharges' ? (
+          {active === 'merchants' ? (
+            <ApplicationQueue />
+          ) : active === 'recharges' ? (
             <RechargeQueue />
           ) : active === 'withdrawals' ? (
             <WithdrawalQueue />

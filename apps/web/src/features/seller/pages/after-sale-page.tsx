@@ -1,0 +1,60 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Input, Rate } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { toast } from '../../../shared/ui/feedback.ts';
+import { listReviews, replyReview, type SellerReview } from '../seller-api.ts';
+
+function ReviewCard({ review }: { review: SellerReview }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reply, setReply] = useState('');
+  return (
+    <Card title={review.product_title} extra={new Date(review.created_at).toLocaleDateString(currentTag())}>
+      <Rate readOnly value={review.score} />
+      <p>
+        {review.reviewer}: {review.content}
+      </p>
+      {review.reply ? (
+        <p className="cm-seller-reply">
+          {t('seller.yourReply')}: {review.reply}
+        </p>
+      ) : (
+        <div className="cm-seller-toolbar">
+          <Input placeholder={t('seller.replyPlaceholder')} value={reply} onChange={setReply} maxLength={500} />
+          <Button
+            size="small"
+            color="primary"
+            disabled={!reply.trim()}
+            onClick={async () => {
+              await replyReview(review.id, reply);
+              toast(t('seller.replied'), 'success');
+              await queryClient.invalidateQueries({ queryKey: ['seller', 'reviews'] });
+            }}
+          >
+            {t('seller.reply')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** After-sale: refunds arrive with their own issue (an honest empty state); reviews with a one-time reply. */
+export default function AfterSalePage() {
+  const { t } = useTranslation();
+  const { data } = useQuery({ queryKey: ['seller', 'reviews'], queryFn: listReviews });
+  return (
+    <div className="cm-seller-page">
+      <Card title={t('seller.refunds')}>
+        <Empty description={t('seller.noRefunds')} />
+      </Card>
+      <h2 className="cm-seller-heading">{t('seller.reviews')}</h2>
+      {data && data.list.length === 0 && <Empty description={t('seller.noReviews')} />}
+      {data?.list.map((review) => (
+        <ReviewCard key={review.id} review={review} />
+      ))}
+    </div>
+  );
+}
