@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 /**
  * Shell behaviour with a real logged-in user: these need `POST /api/user/login`, `GET
  * /api/user/getUserInfo`, `POST /api/user/logout` and `GET /api/user/set_language` from the
- * accounts module (product.md §9) and pass once it is merged.
+ * accounts module and pass once it is merged.
  */
 
 test('the login form logs the demo buyer in and lands on /', async ({ page, context }) => {
@@ -16,7 +16,7 @@ test('the login form logs the demo buyer in and lands on /', async ({ page, cont
   expect(cookies.find((cookie) => cookie.name === 'Admin-Token')?.value).toBeTruthy();
 });
 
-test('a stored token without user info fetches the user info (spec §4)', async ({ page, loginAsDemo }) => {
+test('a stored token without user info fetches the user info (docs/spec.md §4)', async ({ page, loginAsDemo }) => {
   await loginAsDemo();
   const userInfo = page.waitForResponse((response) => response.url().includes('/api/user/getUserInfo'));
   await page.goto('/filter');
@@ -24,7 +24,7 @@ test('a stored token without user info fetches the user info (spec §4)', async 
   await expect(page.getByTestId('me-name')).not.toBeEmpty();
 });
 
-test('an invalid stored token logs out and ends on a visitor page (spec §4)', async ({ page, context }) => {
+test('an invalid stored token logs out and ends on a visitor page (docs/spec.md §4)', async ({ page, context }) => {
   await context.addInitScript(() => {
     if (localStorage.getItem('crossmart-session')) return;
     document.cookie = 'Admin-Token=not-a-real-token; path=/';

@@ -8,7 +8,7 @@ function back(page: Page) {
 
 /** Issue 3 "Done when": the shell's navigation, guard, keep-alive, languages and client rules. */
 
-test.describe('routes and guard (spec §2, §6)', () => {
+test.describe('routes and guard (docs/spec.md §2, §6)', () => {
   test('/ redirects to /home, which shows the tab bar', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);
@@ -93,7 +93,7 @@ test.describe('routes and guard (spec §2, §6)', () => {
   });
 });
 
-test.describe('navigation (spec §2)', () => {
+test.describe('navigation (docs/spec.md §2)', () => {
   // The me page fetches the user info each time it is shown (fresh balance), so it needs a real session.
   test('the back button pops the stored history and appends backs=1; tab routes reset it', async ({
     page,
@@ -163,7 +163,7 @@ test.describe('navigation (spec §2)', () => {
   });
 });
 
-test.describe('languages (spec §3, product.md §6)', () => {
+test.describe('languages (docs/spec.md §3, docs/product-rules.md §6)', () => {
   test('a fresh browser with en-US gets English', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
@@ -199,7 +199,7 @@ test.describe('languages (spec §3, product.md §6)', () => {
   });
 });
 
-test.describe('client rules and widgets (spec §5, §8)', () => {
+test.describe('client rules and widgets (docs/spec.md §5, §8)', () => {
   test('a duplicate submit is rejected on the client', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/user/login', async (route) => {

@@ -61,7 +61,7 @@ test('the buyer files a complaint, the admin replies in the console, the buyer r
   await page.goto('/complaint');
   const content = `The lid was cracked (e2e ${Date.now()})`;
 
-  // Required fields first (spec §5: shop name and complaint content).
+  // Required fields first (docs/spec.md §5: shop name and complaint content).
   await page.getByRole('button', { name: '苦情を送信' }).click();
   await expect(page.getByText('ショップ名を入力してください。')).toBeVisible();
   await expect(page.getByText('苦情の内容を入力してください。')).toBeVisible();

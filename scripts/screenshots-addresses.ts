@@ -64,7 +64,7 @@ for (const language of shotLanguages) {
     await page.goto(`${baseURL}${url}`);
     await page.waitForLoadState('networkidle');
     if (screen === 'addressForm') {
-      // The form after pressing save with nothing filled in: the spec §5 messages.
+      // The form after pressing save with nothing filled in: the docs/spec.md §5 messages.
       await page.locator('button[type=submit]').filter({ visible: true }).click();
     }
     if (screen === 'addressPicker') {

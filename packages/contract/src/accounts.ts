@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageFileSchema } from './languages.ts';
 
-/** Account roles (product.md §1). A merchant is a buyer too. */
+/** Account roles (docs/product-rules.md §1). A merchant is a buyer too. */
 export const userRoles = ['buyer', 'merchant', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -9,7 +9,7 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const userStatuses = ['active', 'disabled'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-/** Limits of spec §5 and §9 and of issue 4 (lockouts, session lifetime, reset codes). */
+/** Limits of docs/spec.md §5 and §9 and of issue 4 (lockouts, session lifetime, reset codes). */
 export const accountLimits = {
   accountMinLength: 3,
   accountMaxLength: 32,
@@ -32,7 +32,7 @@ export const accountLimits = {
 } as const;
 
 /**
- * The validation messages of spec §5 and §8 used by the schemas below. Each is a key in the
+ * The validation messages of docs/spec.md §5 and §8 used by the schemas below. Each is a key in the
  * server catalogues (and the web locales), so server and client say the same words.
  */
 export const accountValidationKeys = [
@@ -69,7 +69,7 @@ export const passwordFieldSchema = z
   .min(L.passwordMinLength, { error: 'validation.password_min' })
   .max(L.passwordMaxLength);
 
-/** Payment code: digits only, at least 6 (spec §5). */
+/** Payment code: digits only, at least 6 (docs/spec.md §5). */
 export const payPasswordFieldSchema = z
   .string()
   .regex(new RegExp(`^\\d{${L.payPasswordMinLength},${L.payPasswordMaxLength}}$`), {
@@ -158,7 +158,7 @@ export const sessionUserInfoSchema = userInfoSchema.extend({
   expires_at: z.string(),
 });
 
-/** Answer of login and register: `data.userinfo.token` (spec §3). */
+/** Answer of login and register: `data.userinfo.token` (docs/spec.md §3). */
 export const loginResponseSchema = z.object({ userinfo: sessionUserInfoSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -220,7 +220,7 @@ export const forgotCodeResponseSchema = z.object({
 
 /**
  * `POST /api/user/resetPay`: the first time with the login `password`, afterwards with the old
- * payment code `oldpaypwd` (spec §5).
+ * payment code `oldpaypwd` (docs/spec.md §5).
  */
 export const resetPayRequestSchema = z
   .object({

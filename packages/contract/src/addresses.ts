@@ -17,7 +17,7 @@ export const addressLimits = {
 export const addressTags = ['home', 'company', 'other'] as const;
 export type AddressTag = (typeof addressTags)[number];
 
-/** The validation messages of spec §5 for the address form (keys in server catalogues and web locales). */
+/** The validation messages of docs/spec.md §5 for the address form (keys in server catalogues and web locales). */
 export const addressValidationKeys = [
   'validation.address_name_required',
   'validation.mobile_invalid',

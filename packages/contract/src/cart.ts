@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { specPairSchema } from './catalog.ts';
 
-/** Cart calls (product.md §9). Quantities are bounded by the SKU's stock when added or changed. */
+/** Cart calls. Quantities are bounded by the SKU's stock when added or changed. */
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const cartQuantitySchema = z.coerce.number().int().min(1, { error: 'validation.too_small' }).max(9999, {

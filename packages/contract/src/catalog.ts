@@ -3,7 +3,7 @@ import { productSorts } from './client-constants.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
 /**
- * Catalog, shops and discovery (product.md §9). Amounts are integers in minor units; texts
+ * Catalog, shops and discovery. Amounts are integers in minor units; texts
  * (category names, product titles and descriptions) come localized in the request's language,
  * English when there is no translation, else the merchant's original.
  */

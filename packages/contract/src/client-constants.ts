@@ -1,30 +1,30 @@
 /**
- * Constants of spec §9 that the web client and the server share. Zod-free: part of
+ * Constants of docs/spec.md §9 that the web client and the server share. Zod-free: part of
  * `@crossmart/contract/client`, which the shopper app's first load may import.
  */
 export const clientConstants = {
-  /** Request timeout of the API client (spec §7). */
+  /** Request timeout of the API client (docs/spec.md §7). */
   requestTimeoutMs: 10_000,
-  /** A POST/PUT with the same URL and body within this window is refused on the client (spec §5). */
+  /** A POST/PUT with the same URL and body within this window is refused on the client (docs/spec.md §5). */
   duplicateSubmitWindowMs: 1000,
-  /** Toasts last this long and block clicks; loading toasts stay until closed (spec §9). */
+  /** Toasts last this long and block clicks; loading toasts stay until closed (docs/spec.md §9). */
   toastMs: 1200,
-  /** Lifetime of the token and language cookies (spec §9), and of a login token on the server. */
+  /** Lifetime of the token and language cookies (docs/spec.md §9), and of a login token on the server. */
   cookieDays: 3,
-  /** Cookie that holds the login token (spec §6 calls it the admin token cookie). */
+  /** Cookie that holds the login token (docs/spec.md §6 calls it the admin token cookie). */
   tokenCookie: 'Admin-Token',
   /** Cookie that holds the chosen language file name. */
   languageCookie: 'language',
-  /** Request headers of spec §7. */
+  /** Request headers of docs/spec.md §7. */
   headers: { token: 'token', lang: 'lang', language: 'language', idempotencyKey: 'Idempotency-Key' },
-  /** Lazy images (spec §9). */
+  /** Lazy images (docs/spec.md §9). */
   lazyImage: { cacheSize: 200, attempts: 3, throttleMs: 200 },
-  /** Pull-to-refresh and load-more (spec §9). */
+  /** Pull-to-refresh and load-more (docs/spec.md §9). */
   pullToRefresh: { headHeight: 50, successTextMs: 500, animationMs: 300 },
   loadMoreOffset: 300,
 } as const;
 
-/** Paths a visitor may open, matched as prefixes (spec §6). */
+/** Paths a visitor may open, matched as prefixes (docs/spec.md §6). */
 export const visitorPathPrefixes = [
   '/login',
   '/register',
@@ -37,5 +37,5 @@ export const visitorPathPrefixes = [
   '/changePassword',
 ] as const;
 
-/** Product list orders (product.md §9 `sort`); zod-free so the web's first load can use it. */
+/** Product list orders (docs/product-rules.md §9 `sort`); zod-free so the web's first load can use it. */
 export const productSorts = ['sales', 'new', 'price_asc', 'price_desc'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorKeys, resultCodes } from './errors.ts';
 
-/** The success envelope of product.md §7 around a call's `data`. */
+/** The success envelope of docs/product-rules.md §7 around a call's `data`. */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(resultCodes.ok), msg: z.string(), data });
 }
@@ -26,7 +26,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** A page of a list; `total` is left out where counting would be costly (product.md §7). */
+/** A page of a list; `total` is left out where counting would be costly (docs/product-rules.md §7). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),

@@ -90,7 +90,7 @@ export const errorKeys = [
 
 export type ErrorKey = (typeof errorKeys)[number];
 
-/** Envelope `code` values (product.md §7): 1 success, 0 business failure, 401 not logged in. */
+/** Envelope `code` values (docs/product-rules.md §7): 1 success, 0 business failure, 401 not logged in. */
 export const resultCodes = { ok: 1, failure: 0, unauthorized: 401 } as const;
 
 /**

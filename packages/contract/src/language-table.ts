@@ -3,7 +3,7 @@
  * without the schema library (`@crossmart/contract/client`); the schemas are in languages.ts.
  */
 /**
- * The 34 interface languages (spec §3, product.md §6). `file_name` is the spec's code and the
+ * The 34 interface languages (docs/spec.md §3, docs/product-rules.md §6). `file_name` is the spec's code and the
  * name of the locale file; `tag` is the BCP 47 tag for Intl and `lang` attributes.
  */
 export const languages = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getLanguage, languages, matchLanguage, matchLanguageList } from './languages.ts';
 
 describe('languages', () => {
-  it('has the 34 file names of spec §3, each once', () => {
+  it('has the 34 file names of docs/spec.md §3, each once', () => {
     const files = languages.map((l) => l.file_name);
     expect(new Set(files).size).toBe(34);
     expect([...files].sort()).toEqual(
@@ -45,7 +45,7 @@ describe('languages', () => {
     );
   });
 
-  it('maps the product.md §6 codes to their BCP 47 tags', () => {
+  it('maps the docs/product-rules.md §6 codes to their BCP 47 tags', () => {
     const tags = Object.fromEntries(languages.map((l) => [l.file_name, l.tag]));
     expect(tags).toMatchObject({
       jp: 'ja',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
-/** Business events that move money (product.md §2); each posts exactly one ledger transaction. */
+/** Business events that move money (docs/product-rules.md §2); each posts exactly one ledger transaction. */
 export const ledgerKinds = [
   'recharge',
   'withdrawal_request',

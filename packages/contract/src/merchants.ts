@@ -4,7 +4,7 @@ import { languageFileSchema } from './languages.ts';
 import { orderDetailSchema, orderStatusFilters, orderSummarySchema } from './orders.ts';
 import { auditFilterSchema } from './wallet.ts';
 
-/** Seller platform (product.md §1, §3, §9): merchant applications, the seller's shop, products, orders, promos. */
+/** Seller platform (docs/product-rules.md §1, §3, §9): merchant applications, the seller's shop, products, orders, promos. */
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const text = (max: number) =>

@@ -3,7 +3,7 @@ import { payPasswordFieldSchema } from './accounts.ts';
 import { specPairSchema } from './catalog.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
-/** Checkout, payment and orders (product.md §3, §9; spec §4 statuses). Amounts in minor units. */
+/** Checkout, payment and orders (docs/product-rules.md §3, §9; docs/spec.md §4 statuses). Amounts in minor units. */
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -13,7 +13,7 @@ export const orderLimits = { maxLineQuantity: 99 } as const;
 export const orderStatuses = [0, 1, 2, 3, 4, -1, -2, -4] as const;
 export const orderStatusSchema = z.union(orderStatuses.map((status) => z.literal(status)));
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
-/** Filters of `GET /api/user/order_list` (spec §4). */
+/** Filters of `GET /api/user/order_list` (docs/spec.md §4). */
 export const orderStatusFilters = ['all', '0', '1', '2', '3', '4', '-1', '-2', '-4'] as const;
 
 export const checkoutBodySchema = z

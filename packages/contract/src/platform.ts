@@ -11,7 +11,7 @@ export const publicConfigSchema = z.object({
   fallback_language: languageFileSchema,
   page_limit: z.number().int(),
   max_page_limit: z.number().int(),
-  /** Wallet settings (product.md §2), admin-editable: withdrawal fee in basis points, minimum withdrawal. */
+  /** Wallet settings (docs/product-rules.md §2), admin-editable: withdrawal fee in basis points, minimum withdrawal. */
   wallet: z.object({ withdrawal_fee_bp: z.number().int(), min_withdrawal: z.number().int() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

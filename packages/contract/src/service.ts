@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// ---- customer service (product.md §5) and notifications ----
+// ---- customer service (docs/product-rules.md §5) and notifications ----
 
 export const serviceLimits = {
   textMaxLength: 2000,

@@ -3,7 +3,7 @@ import { pageOf, pageQuerySchema } from './envelope.ts';
 import { languageFiles } from './languages.ts';
 
 /**
- * Support and community (product.md §5, §9): complaints about a shop, mutual aid (daily support
+ * Support and community (docs/product-rules.md §5, §9): complaints about a shop, mutual aid (daily support
  * of a shop) and the help, law and partnership texts.
  */
 
@@ -30,7 +30,7 @@ const imagePath = z
   .max(300)
   .regex(/^\/(uploads|api\/upload)\//, { error: 'validation.invalid' });
 
-/** `POST /api/merchant/complaint` (spec §5: shop name and content required). */
+/** `POST /api/merchant/complaint` (docs/spec.md §5: shop name and content required). */
 export const complaintRequestSchema = z.object({
   shop_name: z
     .string({ error: 'validation.shop_name_required' })

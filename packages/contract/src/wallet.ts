@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 
-/** Audit results of spec §4: 0 auditing, 1 passed, 2 refused. */
+/** Audit results of docs/spec.md §4: 0 auditing, 1 passed, 2 refused. */
 export const auditStatuses = [0, 1, 2] as const;
 export const auditStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
@@ -21,12 +21,12 @@ export const walletLimits = {
 } as const;
 
 /**
- * Networks whose deposits the platform refuses (spec §5: "DEX, BSC and HECO deposits are not
+ * Networks whose deposits the platform refuses (docs/spec.md §5: "DEX, BSC and HECO deposits are not
  * supported"), matched without regard to case inside the network name.
  */
 export const unsupportedNetworkPattern = /\b(dex|bsc|heco|bep-?20|hrc-?20)\b/i;
 
-/** Validation messages of spec §5 and §8 for the wallet; keys in the server catalogues and web locales. */
+/** Validation messages of docs/spec.md §5 and §8 for the wallet; keys in the server catalogues and web locales. */
 export const walletValidationKeys = [
   'validation.amount_invalid',
   'validation.recharge_address_required',
@@ -60,7 +60,7 @@ export const rechargeMethods = ['bank', 'manual', 'chain'] as const;
 export const rechargeMethodSchema = z.enum(rechargeMethods, { error: 'validation.invalid_option' });
 export type RechargeMethod = z.infer<typeof rechargeMethodSchema>;
 
-/** `POST /api/user/recharge` (product.md §4, spec §5). */
+/** `POST /api/user/recharge` (docs/product-rules.md §4, docs/spec.md §5). */
 export const rechargeRequestSchema = z
   .object({
     method: rechargeMethodSchema,
@@ -152,7 +152,7 @@ export type ExtractInfo = z.infer<typeof extractInfoSchema>;
 export const withdrawalTypes = ['bank', 'chain'] as const;
 export const withdrawalTypeSchema = z.enum(withdrawalTypes, { error: 'validation.invalid_option' });
 
-/** `POST /api/user/extract` (product.md §4, §9). */
+/** `POST /api/user/extract` (docs/product-rules.md §4, §9). */
 export const extractRequestSchema = z
   .object({
     type: withdrawalTypeSchema,
@@ -210,7 +210,7 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageOf(withdrawalSchema);
 
-/** The service charge of a withdrawal (product.md §2): the rate, at least 1 minor unit. */
+/** The service charge of a withdrawal (docs/product-rules.md §2): the rate, at least 1 minor unit. */
 export function withdrawalFee(amount: number, feeRateBp: number): number {
   if (feeRateBp <= 0 || amount <= 0) return 0;
   return Math.max(1, Math.floor((amount * feeRateBp) / 10_000));
@@ -226,7 +226,7 @@ export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
 export type AdminRecharge = z.infer<typeof adminRechargeSchema>;
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
-/** `POST /api/admin/recharge_audit` (product.md §9). */
+/** `POST /api/admin/recharge_audit`. */
 export const rechargeAuditRequestSchema = z
   .object({
     id: z.number().int().positive(),
@@ -260,12 +260,12 @@ export const extractAuditRequestSchema = z
 export type ExtractAuditRequest = z.infer<typeof extractAuditRequestSchema>;
 export type ExtractAuditInput = z.input<typeof extractAuditRequestSchema>;
 
-/** Platform settings of product.md §2 (admin-editable). Rates in basis points. */
+/** Platform settings of docs/product-rules.md §2 (admin-editable). Rates in basis points. */
 export const platformSettingsSchema = z.object({
   commission_rate_bp: z.number().int().min(0).max(10_000),
   withdrawal_fee_bp: z.number().int().min(0).max(10_000),
   min_withdrawal: z.number().int().min(1).max(walletLimits.maxAmount),
-  /** Order timers of product.md §3. */
+  /** Order timers of docs/product-rules.md §3. */
   order_unpaid_minutes: z.number().int().min(1).max(1440),
   order_auto_receive_days: z.number().int().min(1).max(60),
   order_after_sale_days: z.number().int().min(0).max(60),
@@ -318,7 +318,7 @@ export type ChannelSaveRequest = z.infer<typeof channelSaveRequestSchema>;
 export type ChannelSaveInput = z.input<typeof channelSaveRequestSchema>;
 export const channelListSchema = z.object({ list: z.array(depositChannelSchema) });
 
-// ---- uploads (product.md §7) ----
+// ---- uploads (docs/product-rules.md §7) ----
 
 export const uploadPurposes = ['avatar', 'review', 'product', 'shop', 'evidence', 'refund', 'service'] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: 'validation.invalid_option' });

@@ -56,7 +56,7 @@ export function listCatalogueKeys(lang: LanguageFile): string[] {
 
 type HeaderValue = string | string[] | undefined;
 
-/** The language of a request: `lang`, then `language` header (spec §7), then Accept-Language, then Japanese. */
+/** The language of a request: `lang`, then `language` header (docs/spec.md §7), then Accept-Language, then Japanese. */
 export function resolveRequestLanguage(headers: Record<string, HeaderValue>): LanguageFile {
   const first = (value: HeaderValue) => (Array.isArray(value) ? value[0] : value);
   const accept = first(headers['accept-language']);

@@ -4,7 +4,7 @@ import { loadOrderSettings, runOrderSweeps } from '../modules/orders/index.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
 /**
- * Runs the order timers of product.md §3 every `intervalMs` inside the server. Several instances
+ * Runs the order timers of docs/product-rules.md §3 every `intervalMs` inside the server. Several instances
  * may run it at once: the sweeps take their rows with FOR UPDATE SKIP LOCKED. Settings are read on
  * every run, so an admin's change applies to the next one. Tests call `runOrderSweeps(db, settings,
  * now)` directly.

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Gives every request its message language (spec §7 `lang`/`language` headers) and a translator. */
+/** Gives every request its message language (docs/spec.md §7 `lang`/`language` headers) and a translator. */
 export const requestLanguagePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('lang', 'jp');

@@ -10,7 +10,7 @@ function visit(path: string) {
   return { key: screenKey(pathname, search, route), route, pathname, search };
 }
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/spec.md §2)', () => {
   it('matches every path with its optional parameters', () => {
     expect(findRoute(shopperRoutes, '/refund')?.path).toBe('/refund/:id?/:sn?/:product_ids?/:amount?');
     expect(findRoute(shopperRoutes, '/refund/1/SN/2,3/500')?.path).toBe('/refund/:id?/:sn?/:product_ids?/:amount?');
@@ -25,7 +25,7 @@ describe('route table (spec §2)', () => {
       '/detail/:product?/:mer?',
     ]);
     expect(shopperRoutes.every((route) => route.title.startsWith('routes.'))).toBe(true);
-    // 45 rows of spec §2 less the `/` redirect, with two rows naming two paths each.
+    // 45 rows of docs/spec.md §2 less the `/` redirect, with two rows naming two paths each.
     expect(shopperRoutes).toHaveLength(46);
   });
 });

@@ -3,14 +3,14 @@ import type { EmptyKind } from '../shared/ui/empty-state.tsx';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-/** One row of spec §2's route table. */
+/** One row of docs/spec.md §2's route table. */
 export interface ShopperRoute {
   path: string;
   /** i18n key of the page title. */
   title: string;
   /** Lazy screen; screens later issues fill use the placeholder with an empty state. */
   load: Loader;
-  /** Every route is kept alive except /detail (spec §2). */
+  /** Every route is kept alive except /detail (docs/spec.md §2). */
   keepAlive: boolean;
   /**
    * All paths of the route are one kept-alive screen (its parameter is a tab inside the screen),
@@ -69,7 +69,7 @@ function route(path: string, title: string, load: Loader = placeholder, empty?: 
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
 }
 
-/** `/` redirects here (spec §2). */
+/** `/` redirects here (docs/spec.md §2). */
 export const homePath = '/home';
 
 /** Spec §2, verbatim (a `?` marks an optional parameter); `/` is the redirect in the router. */
@@ -77,7 +77,7 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/home', 'home', home),
   route('/explore', 'explore', explore),
   route('/bag', 'bag', bag),
-  // Nothing links to /order (spec §2 "order"): it shows the same list, all orders.
+  // Nothing links to /order (docs/spec.md §2 "order"): it shows the same list, all orders.
   route('/order', 'order', myPurchases),
   route('/orderInfo/:id?', 'orderInfo', orderInfo),
   route('/comment', 'comment', placeholder, 'notOpen'),

@@ -36,7 +36,7 @@ function ScreenFallback() {
 /**
  * One screen in its own scroll container. Hidden screens stay mounted inside `<Activity>`
  * (state kept, effects paused); the scroll position is remembered while visible and put back
- * when the screen shows again. A new screen starts at the top (spec §2).
+ * when the screen shows again. A new screen starts at the top (docs/spec.md §2).
  */
 function ScreenHost({ entry, active }: { entry: Omit<ScreenEntry, 'lastUsed'>; active: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -88,7 +88,7 @@ function navigationKind(state: unknown, type: string): NavigationKind {
   return type === 'REPLACE' ? 'replace' : 'push';
 }
 
-/** The shopper app: guard, back-history, titles, kept-alive screens and the tab bar (spec §2, §6). */
+/** The shopper app: guard, back-history, titles, kept-alive screens and the tab bar (docs/spec.md §2, §6). */
 export function ShopperShell() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -102,7 +102,7 @@ export function ShopperShell() {
   const decision: GuardDecision =
     pathname === '/' ? { kind: 'redirect', to: homePath } : decideNavigation({ pathname, hasToken, hasUserInfo });
 
-  // Back-history of spec §2 (tab routes reset it); every arrival is recorded, redirects replace.
+  // Back-history of docs/spec.md §2 (tab routes reset it); every arrival is recorded, redirects replace.
   // biome-ignore lint/correctness/useExhaustiveDependencies: one record per navigation (location.key)
   useEffect(() => {
     const session = useSession.getState();
@@ -111,7 +111,7 @@ export function ShopperShell() {
     );
   }, [location.key]);
 
-  // Guard redirects (spec §6).
+  // Guard redirects (docs/spec.md §6).
   const redirectTo = decision.kind === 'redirect' ? decision.to : undefined;
   const redirectMessage = decision.kind === 'redirect' ? decision.message : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: applied once per navigation
@@ -121,7 +121,7 @@ export function ShopperShell() {
     navigate(redirectTo, { replace: true });
   }, [location.key, redirectTo]);
 
-  // A token without user info: fetch it, else log out (spec §4 Session).
+  // A token without user info: fetch it, else log out (docs/spec.md §4 Session).
   const settling = useRef(false);
   useEffect(() => {
     if (decision.kind !== 'loadUser' || settling.current) return;
@@ -141,7 +141,7 @@ export function ShopperShell() {
     });
   }, [decision.kind, navigate]);
 
-  // Page title from the route (spec §2).
+  // Page title from the route (docs/spec.md §2).
   useEffect(() => {
     const appName = t('app.name');
     document.title = route ? `${t(route.title)} · ${appName}` : appName;

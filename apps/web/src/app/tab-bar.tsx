@@ -14,7 +14,7 @@ const tabs = [
 
 const badgeOf = (count: number) => (count > 0 ? (count > 99 ? '99+' : count) : undefined);
 
-/** The four tabs of spec §2; the bag carries the cart-count badge, me the unread notifications and messages. */
+/** The four tabs of docs/spec.md §2; the bag carries the cart-count badge, me the unread notifications and messages. */
 export function BottomTabs({ active }: { active: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ import {
  * counts, listed product counts) are kept exact by the catalog services in the same transaction
  * as the event that changes them; `recountCatalog` rebuilds them from the facts.
  *
- * Index note (design.md §8): every descending key is declared `.desc().nullsFirst()` so that it
+ * Index note (Drizzle's `.desc()` emits DESC NULLS LAST, which does not serve ORDER BY x DESC): every descending key is declared `.desc().nullsFirst()` so that it
  * matches a plain `ORDER BY x DESC`.
  */
 

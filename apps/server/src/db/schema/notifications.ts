@@ -3,7 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 import { users } from './accounts.ts';
 
 /**
- * What happened to a user (product.md §5). The text is not stored: `kind` is an i18n key and
+ * What happened to a user (docs/product-rules.md §5). The text is not stored: `kind` is an i18n key and
  * `params` its values, rendered in the reader's language. `ref` names the thing concerned
  * (`order:12`, `recharge:3`, `withdrawal:4`, `service`), which the client turns into a link.
  */

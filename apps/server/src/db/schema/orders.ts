@@ -18,7 +18,7 @@ import { productSkus, products, shops } from './catalog.ts';
 import type { I18nText, SpecPair } from './json-types.ts';
 
 /**
- * Cart, orders, promo codes and logistics (issue 7). Order statuses are spec §4's:
+ * Cart, orders, promo codes and logistics (issue 7). Order statuses are docs/spec.md §4's:
  * 0 waiting for payment, 1 waiting for delivery, 2 delivered, 3 received, 4 completed,
  * -1 cancelled, -2 refunded, -4 in after-sale (docs/product-rules.md, order lifecycle).
  */

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** Customer service (product.md §5): one conversation per user with the platform's agents (admins). */
+/** Customer service (docs/product-rules.md §5): one conversation per user with the platform's agents (admins). */
 export const supportConversations = pgTable(
   'support_conversations',
   {

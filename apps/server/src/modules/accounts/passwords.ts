@@ -64,7 +64,7 @@ export async function verifyAgainstDummy(secret: string, options: HashingOptions
   return false;
 }
 
-/** The demo seed's login passwords (product.md §8): published, so no other account may use them. */
+/** The demo seed's login passwords (docs/product-rules.md §8): published, so no other account may use them. */
 export const demoSeedPasswords = { demo: 'demo123', merchant: 'merchant123', admin: 'admin123' } as const;
 const demoPasswordSet = new Set<string>(Object.values(demoSeedPasswords));
 

@@ -13,7 +13,7 @@ import { ok } from '../../plugins/envelope.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { deleteAddress, findAddress, listAddresses, saveAddress, setDefaultAddress } from './addresses.service.ts';
 
-/** The address book calls of spec §7 (paths as the spec has them; `address_del` is a GET there). */
+/** The address book calls of docs/spec.md §7 (paths as the spec has them; `address_del` is a GET there). */
 export const addressesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database }) => {
   app.addHook('onRequest', requireUser);
   const { db } = database;

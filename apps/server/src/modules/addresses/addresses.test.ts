@@ -133,7 +133,7 @@ describe('address book', () => {
     expect((await add(user.token)).is_default).toBe(true);
   });
 
-  it('validates spec §5 with its messages (en and jp)', async () => {
+  it('validates docs/spec.md §5 with its messages (en and jp)', async () => {
     const user = await registerBuyer(ctx.app);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', 'validation.address_name_required'],

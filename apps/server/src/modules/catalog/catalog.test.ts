@@ -128,7 +128,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('categories', () => {
-  it('lists the 10 categories of spec §3 with names in the request language', async () => {
+  it('lists the 10 categories of docs/spec.md §3 with names in the request language', async () => {
     const en = await read('/api/category/list', categoryListSchema, { lang: 'en' });
     expect(en.map((c) => c.slug)).toEqual([
       'computer',

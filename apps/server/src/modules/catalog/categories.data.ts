@@ -2,7 +2,7 @@ import type { LanguageFile } from '@crossmart/contract';
 import type { CategorySlug } from './art.ts';
 
 /**
- * The 10 categories of spec §3 (computer, electrical equipment, outdoors, family life, health,
+ * The 10 categories of docs/spec.md §3 (computer, electrical equipment, outdoors, family life, health,
  * men's clothing, women's clothing, food, mobile phone, toys) with their names in all 34
  * interface languages. Reference data: kept in step with this table on every start.
  */

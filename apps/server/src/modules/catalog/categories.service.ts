@@ -24,7 +24,7 @@ export async function writeFileOnce(file: string, contents: string | Buffer): Pr
 }
 
 /**
- * Reference data: the 10 categories of spec §3 with names in every language and their icons
+ * Reference data: the 10 categories of docs/spec.md §3 with names in every language and their icons
  * (SVG files under the upload directory), kept in step on every start.
  */
 export async function syncCategories(db: Database, uploadDir: string): Promise<void> {

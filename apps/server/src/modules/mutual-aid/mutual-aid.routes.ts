@@ -15,7 +15,7 @@ import { getSupportStatus, listSupports, supportShop } from './mutual-aid.servic
 
 const tokenSecurity = [{ token: [] }];
 
-/** Mutual aid (spec §7: the three `POST /api/merchant/assist*` calls keep their paths). */
+/** Mutual aid (docs/spec.md §7: the three `POST /api/merchant/assist*` calls keep their paths). */
 export const mutualAidRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { database, config }) => {
   const db = database.db;
   const buyer = { onRequest: requireBuyer };

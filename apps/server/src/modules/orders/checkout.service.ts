@@ -118,7 +118,7 @@ function draftsOf(lines: Line[]): Draft[] {
     }
     draft.lines.push(line);
     draft.goods += line.price * line.quantity;
-    // product.md §3: an order pays the highest freight among its items.
+    // docs/product-rules.md §3: an order pays the highest freight among its items.
     draft.freight = Math.max(draft.freight, line.freight);
   }
   return [...drafts.values()];

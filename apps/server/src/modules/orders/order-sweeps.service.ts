@@ -9,7 +9,7 @@ import type { OrderSettings } from './order-settings.ts';
 import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Sweeps (product.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
+// Sweeps (docs/product-rules.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
 // instances never process the same order, and takes `now` so tests control the clock.
 
 const sweepBatch = 100;

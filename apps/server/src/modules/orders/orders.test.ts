@@ -464,7 +464,7 @@ describe('cancel, ship, confirm', () => {
     });
   });
 
-  it('lists orders by the spec §4 filters with counts, and follows ship → confirm', async () => {
+  it('lists orders by the docs/spec.md §4 filters with counts, and follows ship → confirm', async () => {
     const merchant = await newMerchant(ctx.app, db);
     const shop = await newShop(db, merchant.id);
     const p = await newProduct(db, shop.id, { price: 100, stock: 10 });

@@ -90,7 +90,7 @@ export async function getShopOrderDetail(
   return { ...(await getOrderDetail(db, settings, order.userId, orderId, lang)), buyer: order.buyer };
 }
 
-/** A tracking event after shipping (product.md §3): the buyer's timeline shows it newest first. */
+/** A tracking event after shipping (docs/product-rules.md §3): the buyer's timeline shows it newest first. */
 export async function addShopLogisticsEvent(
   db: Database,
   shopId: number,

@@ -162,7 +162,7 @@ describe('recharge', () => {
     expect(data.banks[0]?.bank_name).toBe('Crossmart Demo Bank');
   });
 
-  it('validates spec §5 with the spec messages (en and jp)', async () => {
+  it('validates docs/spec.md §5 with the spec messages (en and jp)', async () => {
     const user = await userWithToken();
     const image = await evidence(user.token);
     const cases: Array<[Json, string, string]> = [
@@ -324,7 +324,7 @@ describe('withdrawal', () => {
     expect(info).toEqual({ balance: 20_000, fee_rate_bp: 100, min_amount: 1000, min_fee: 1 });
   });
 
-  it('validates every rule of spec §5 and docs/product-rules.md (money)', async () => {
+  it('validates every rule of docs/spec.md §5 and docs/product-rules.md (money)', async () => {
     const user = await userWithToken();
     await rechargeAndPass(user, 5000);
     const bank = { type: 'bank', bank_card: '6222020000000000', bank_name: 'MUFG', holder: 'Taro', paypwd: '246810' };

@@ -18,7 +18,7 @@ import type {
 } from '@crossmart/contract';
 import { api } from '../../shared/api/index.ts';
 
-/** The seller platform's calls (product.md §9): one function per call. */
+/** The seller platform's calls: one function per call. */
 
 interface Page<T> {
   list: T[];

@@ -95,7 +95,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('API client (spec §7–8)', () => {
+describe('API client (docs/spec.md §7–8)', () => {
   it('uses the configured base URL and resolves the data of a code-1 answer', async () => {
     await expect(client().get('/api/thing')).resolves.toEqual({ fine: true });
     expect(seen[0]?.url).toBe('/api/thing');

@@ -3,7 +3,7 @@ import axios, { type AxiosAdapter, type AxiosRequestConfig, isCancel } from 'axi
 import { createDuplicateGuard } from './duplicate-guard.ts';
 import { withQuery } from './query-string.ts';
 
-/** The answer envelope of product.md §7. */
+/** The answer envelope of docs/product-rules.md §7. */
 export interface Envelope<T> {
   code: number;
   msg: string;
@@ -31,7 +31,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Messages the client itself produces (spec §8); keys of the web locales. */
+/** Messages the client itself produces (docs/spec.md §8); keys of the web locales. */
 export type ClientMessageKey = 'api.network' | 'api.timeout' | 'api.status' | 'api.duplicate' | 'api.unknown';
 
 export interface ApiClientDeps {
@@ -50,7 +50,7 @@ export interface ApiClientDeps {
   adapter?: AxiosAdapter;
 }
 
-/** Per-call options; `isToken` and `repeatSubmit` are the spec §5 headers. */
+/** Per-call options; `isToken` and `repeatSubmit` are the docs/spec.md §5 headers. */
 export interface RequestOptions {
   /** false: do not send the token. */
   isToken?: boolean;
@@ -68,12 +68,12 @@ export interface RequestOptions {
 
 type Method = 'get' | 'post' | 'put';
 
-/** A fresh key for one user action on a money-moving call (product.md §2). */
+/** A fresh key for one user action on a money-moving call (docs/product-rules.md §2). */
 export function newActionKey(): string {
   return crypto.randomUUID();
 }
 
-/** Maps axios' transport messages to spec §8's three messages. */
+/** Maps axios' transport messages to docs/spec.md §8's three messages. */
 export function transportMessage(
   message: string,
   translate: ApiClientDeps['translate'],
@@ -88,7 +88,7 @@ export function transportMessage(
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The one HTTP client of the web app: spec §7 (calls) and §8 (errors), exactly. */
+/** The one HTTP client of the web app: docs/spec.md §7 (calls) and §8 (errors), exactly. */
 export function createApiClient(deps: ApiClientDeps) {
   const http = axios.create({
     baseURL: deps.baseURL,
@@ -157,7 +157,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
-    /** The request timeout in force (spec §7: 10000 ms). */
+    /** The request timeout in force (docs/spec.md §7: 10000 ms). */
     timeoutMs: http.defaults.timeout ?? 0,
     /** The whole envelope, for callers that need `msg`. */
     request,

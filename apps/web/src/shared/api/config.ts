@@ -2,7 +2,7 @@ import type { PublicConfig } from '@crossmart/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadApi } from './load-api.ts';
 
-/** `GET /api/config`: currency and settings the client needs (product.md §9). */
+/** `GET /api/config`: currency and settings the client needs. */
 export const configQuery = queryOptions({
   queryKey: ['config'],
   queryFn: async () => (await loadApi()).get<PublicConfig>('/api/config', undefined, { isToken: false }),

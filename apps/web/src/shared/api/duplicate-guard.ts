@@ -14,7 +14,7 @@ function serialize(body: unknown): string {
 }
 
 /**
- * The duplicate-submit guard of spec §5: remembers the last POST/PUT (URL + body + time) and
+ * The duplicate-submit guard of docs/spec.md §5: remembers the last POST/PUT (URL + body + time) and
  * refuses an identical one within `windowMs`.
  */
 export function createDuplicateGuard(

@@ -6,7 +6,7 @@ import { createApiClient } from './client.ts';
 
 export { ApiError, type Envelope, newActionKey, type RequestOptions } from './client.ts';
 
-/** The app's one API client (spec §7–8), wired to the session, the UI language, toasts and the router. */
+/** The app's one API client (docs/spec.md §7–8), wired to the session, the UI language, toasts and the router. */
 export const api = createApiClient({
   baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
   getToken,

@@ -1,10 +1,10 @@
-/** A value the query string leaves out (spec §7: empty values are skipped). */
+/** A value the query string leaves out (docs/spec.md §7: empty values are skipped). */
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '';
 }
 
 /**
- * Encodes GET params the way spec §7 describes: `key=value` pairs, one level of nested keys as
+ * Encodes GET params the way docs/spec.md §7 describes: `key=value` pairs, one level of nested keys as
  * `key[sub]=value`, empty values (null, undefined, '') skipped at both levels.
  */
 export function encodeQuery(params: Record<string, unknown>): string {

@@ -27,7 +27,7 @@ function keysOf(result: ReturnType<typeof fieldErrors>) {
   return Object.fromEntries(Object.entries(result).map(([field, message]) => [field, 'key' in message && message.key]));
 }
 
-describe('client-side rules use the contract and its message keys (spec §5, §8)', () => {
+describe('client-side rules use the contract and its message keys (docs/spec.md §5, §8)', () => {
   it('register: each rule names the spec message of its field', () => {
     const cases: [Partial<typeof validRegistration>, Record<string, string>][] = [
       [{ password: '12345', repassword: '12345' }, { password: 'validation.password_min' }],

@@ -21,7 +21,7 @@ export type FieldErrors = Record<string, FieldMessage>;
 
 /**
  * The i18n key of one issue. The contract's schemas name their messages by key (the keys of
- * `accountValidationKeys`, spec §5/§8); zod's built-in checks are mapped to the same generic keys
+ * `accountValidationKeys`, docs/spec.md §5/§8); zod's built-in checks are mapped to the same generic keys
  * the server uses (`validation.required`, `too_long`, `invalid`), so both say the same words.
  */
 export function issueMessage(issue: SchemaIssue): FieldMessage {

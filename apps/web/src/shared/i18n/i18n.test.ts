@@ -17,7 +17,7 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
-describe('language detection (spec §3)', () => {
+describe('language detection (docs/spec.md §3)', () => {
   it('takes the stored choice first', () => {
     expect(detectLanguage({ stored: 'ar', cookie: 'en', browser: ['de-DE'] })).toBe('ar');
   });

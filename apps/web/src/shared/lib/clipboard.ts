@@ -1,6 +1,6 @@
 export type CopyResult = 'copied' | 'insecure' | 'failed';
 
-/** Copy to clipboard (spec §5: unavailable on non-HTTPS pages, which the caller reports). */
+/** Copy to clipboard (docs/spec.md §5: unavailable on non-HTTPS pages, which the caller reports). */
 export async function copyText(text: string): Promise<CopyResult> {
   if (!window.isSecureContext || !navigator.clipboard) return 'insecure';
   try {

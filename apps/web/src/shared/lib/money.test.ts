@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money.ts';
 
-describe('currency formatter (product.md §2)', () => {
+describe('currency formatter (docs/product-rules.md §2)', () => {
   it('formats integer minor units in the UI language', () => {
     expect(formatMoney(128_500, 'JPY', 0, 'ja')).toBe('￥128,500');
     expect(formatMoney(123_456, 'USD', 2, 'en')).toBe('$1,234.56');

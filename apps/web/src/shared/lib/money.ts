@@ -1,5 +1,5 @@
 /**
- * Amounts are integers in minor units of the platform currency (product.md §2); the UI shows them
+ * Amounts are integers in minor units of the platform currency (docs/product-rules.md §2); the UI shows them
  * with Intl.NumberFormat in the interface language.
  */
 const formatters = new Map<string, Intl.NumberFormat>();

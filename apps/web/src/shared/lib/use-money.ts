@@ -3,7 +3,7 @@ import { useConfig } from '../api/config.ts';
 import { currentTag } from '../i18n/i18n.ts';
 import { formatMoney } from './money.ts';
 
-/** Formats integer minor units in the configured currency and the UI language (product.md §2). */
+/** Formats integer minor units in the configured currency and the UI language (docs/product-rules.md §2). */
 export function useMoney() {
   useTranslation(); // re-render on a language switch
   const { data } = useConfig();

@@ -2,7 +2,7 @@ import { visitorPathPrefixes } from '@crossmart/contract/client';
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, settleMissingUser } from './guard.ts';
 
-describe('guard decision table (spec §6)', () => {
+describe('guard decision table (docs/spec.md §6)', () => {
   const cases = [
     // visitor
     { pathname: '/home', hasToken: false, hasUserInfo: false, expected: { kind: 'allow' } },
@@ -43,7 +43,7 @@ describe('guard decision table (spec §6)', () => {
     });
   }
 
-  it('lets a visitor open every public prefix of spec §6 and paths under it', () => {
+  it('lets a visitor open every public prefix of docs/spec.md §6 and paths under it', () => {
     expect(visitorPathPrefixes).toEqual([
       '/login',
       '/register',
@@ -61,7 +61,7 @@ describe('guard decision table (spec §6)', () => {
   });
 });
 
-describe('token without user info (spec §4 Session)', () => {
+describe('token without user info (docs/spec.md §4 Session)', () => {
   function steps(fetchOk: boolean, logoutOk: boolean) {
     const log: string[] = [];
     return {

@@ -1,7 +1,7 @@
 import { visitorPathPrefixes } from '@crossmart/contract/client';
 
 /**
- * The navigation guard of spec §6 as a decision table. The shell applies the decision; the
+ * The navigation guard of docs/spec.md §6 as a decision table. The shell applies the decision; the
  * orchestration of the "token but no user info" case is `settleMissingUser`.
  */
 export type GuardDecision =
@@ -35,7 +35,7 @@ export interface MissingUserSteps<User> {
 }
 
 /**
- * With a token but no user info (spec §4 Session): fetch it; on failure log out and go to /login;
+ * With a token but no user info (docs/spec.md §4 Session): fetch it; on failure log out and go to /login;
  * when logout fails too, drop the token and go to /. Resolves where to go (undefined: stay).
  */
 export async function settleMissingUser<User>(steps: MissingUserSteps<User>): Promise<string | undefined> {

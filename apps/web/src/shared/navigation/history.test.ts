@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backTarget, isTabPath, recordVisit, stripBacks, withBacks } from './history.ts';
 
-describe('back-history (spec §2)', () => {
+describe('back-history (docs/spec.md §2)', () => {
   it('opening /home, /explore, /bag or /filter resets the history', () => {
     for (const tab of ['/home', '/explore', '/bag', '/filter']) {
       expect(isTabPath(tab)).toBe(true);

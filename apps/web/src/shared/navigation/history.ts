@@ -1,5 +1,5 @@
 /**
- * The back-history rules of spec §2, as pure functions over the stored list of paths.
+ * The back-history rules of docs/spec.md §2, as pure functions over the stored list of paths.
  * A path here is pathname + search, without the `backs` marker.
  */
 
@@ -21,7 +21,7 @@ export function stripBacks(path: string): string {
   return rest ? `${pathname}?${rest}` : pathname;
 }
 
-/** Adds `backs=1` to a path (spec §2: the back button marks the page it returns to). */
+/** Adds `backs=1` to a path (docs/spec.md §2: the back button marks the page it returns to). */
 export function withBacks(path: string): string {
   const [pathname = '', search = ''] = path.split('?');
   const params = new URLSearchParams(search);
@@ -45,7 +45,7 @@ export function recordVisit(history: readonly string[], rawPath: string, kind: N
 }
 
 /**
- * Where the back button goes (spec §2): the explicit back address when one is given, else the
+ * Where the back button goes (docs/spec.md §2): the explicit back address when one is given, else the
  * previous stored path with `backs=1`; the current entry is popped either way.
  */
 export function backTarget(history: readonly string[], explicit?: string): { to: string; history: string[] } {

@@ -6,7 +6,7 @@ import { backTarget } from './history.ts';
 /** Navigation state that marks a back navigation, so the history tracker does not push it. */
 export const backState = { back: true } as const;
 
-/** The back rule of spec §2: explicit address, else the stored history with `backs=1`. */
+/** The back rule of docs/spec.md §2: explicit address, else the stored history with `backs=1`. */
 export function useBack() {
   const navigate = useNavigate();
   return useCallback(

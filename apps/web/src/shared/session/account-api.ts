@@ -3,7 +3,7 @@ import { api } from '../api/index.ts';
 import { useSession } from './session-store.ts';
 import type { SessionUser } from './session-types.ts';
 
-/** `GET /api/user/getUserInfo` (product.md §9). */
+/** `GET /api/user/getUserInfo`. */
 export function fetchUserInfo(): Promise<SessionUser> {
   return api.get<SessionUser>('/api/user/getUserInfo');
 }
@@ -15,7 +15,7 @@ export async function refreshUserInfo(): Promise<SessionUser> {
   return user;
 }
 
-/** `POST /api/user/logout` (spec §7 writes it with `?lang=zh-cn`; the headers carry the language anyway). */
+/** `POST /api/user/logout` (docs/spec.md §7 writes it with `?lang=zh-cn`; the headers carry the language anyway). */
 export function logout(): Promise<unknown> {
   return api.post('/api/user/logout', {}, { repeatSubmit: false });
 }

@@ -13,7 +13,7 @@ beforeEach(() => {
   Cookies.remove('language');
 });
 
-describe('session state (spec §3)', () => {
+describe('session state (docs/spec.md §3)', () => {
   it('persists token, userInfo, backData, setting and history locally', () => {
     const session = useSession.getState();
     session.setToken('t1');

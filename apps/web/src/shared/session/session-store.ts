@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LanguageSetting, SessionUser } from './session-types.ts';
 
-/** Session state of spec §3, persisted locally. */
+/** Session state of docs/spec.md §3, persisted locally. */
 export interface SessionState {
   token: string;
   userInfo: SessionUser | null;
@@ -12,14 +12,14 @@ export interface SessionState {
   backData: unknown;
   /** The chosen language object; null until the user (or a login) chooses one. */
   setting: LanguageSetting | null;
-  /** Navigation history paths for the back rule (spec §2). */
+  /** Navigation history paths for the back rule (docs/spec.md §2). */
   history: string[];
 }
 
 interface SessionActions {
   setToken(token: string): void;
   setUserInfo(userInfo: SessionUser | null): void;
-  /** Logout, an invalid token or a password reset: drop token and user info (spec §4). */
+  /** Logout, an invalid token or a password reset: drop token and user info (docs/spec.md §4). */
   clearSession(): void;
   setBackData(backData: unknown): void;
   setSetting(file: LanguageFile): void;
@@ -79,7 +79,7 @@ export const useSession = create<SessionStore>()(
         setting,
         history,
       }),
-      // The token cookie lives 3 days (spec §9): once it is gone, so is the stored token.
+      // The token cookie lives 3 days (docs/spec.md §9): once it is gone, so is the stored token.
       merge: (persisted, current) => {
         const state = { ...current, ...(persisted as Partial<SessionState>) };
         if (state.token && !Cookies.get(clientConstants.tokenCookie)) {

@@ -1,7 +1,7 @@
 import type { LanguageFile } from '@crossmart/contract/client';
 
 /**
- * The user of `GET /api/user/getUserInfo` (product.md §9). Kept here as a type until the accounts
+ * The user of `GET /api/user/getUserInfo`. Kept here as a type until the accounts
  * contract lands; field names follow that table.
  */
 export interface SessionUser {
@@ -24,7 +24,7 @@ export interface LoginUserInfo extends Partial<SessionUser> {
   token: string;
 }
 
-/** The language object of spec §3. */
+/** The language object of docs/spec.md §3. */
 export interface LanguageSetting {
   language_name: string;
   chinese_name: string;

@@ -6,7 +6,7 @@ import { useSession } from './session-store.ts';
 
 /**
  * Logout with the spec's confirmation: ends the session on the server, then clears token and user
- * info (spec §4) and goes to /login. A failed call still clears the local session.
+ * info (docs/spec.md §4) and goes to /login. A failed call still clears the local session.
  */
 export function useLogout() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ let renderShim: Promise<void> | undefined;
 
 /**
  * antd-mobile 5 renders its imperative overlays (Toast, Dialog, Modal, ImageViewer.show…) with the
- * React 18 `render` API, which React 19 removed: without this shim they show nothing (design.md §8).
+ * React 18 `render` API, which React 19 removed: without this shim they show nothing.
  * It is installed once, lazily, together with the first overlay, so the first load does not carry it:
  * load imperative antd-mobile APIs through `withAntdMobileRender` (see feedback.ts).
  */

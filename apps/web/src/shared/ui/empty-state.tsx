@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The empty-state texts of spec §2. */
+/** The empty-state texts of docs/spec.md §2. */
 export type EmptyKind = 'noRecords' | 'noProducts' | 'noLogistics' | 'noSpecs';
 
 const art: Record<EmptyKind, ReactNode> = {

@@ -29,7 +29,7 @@ function loadDialog(): Promise<DialogApi> {
   );
 }
 
-/** A toast of 1200 ms that blocks clicks while shown (spec §9). */
+/** A toast of 1200 ms that blocks clicks while shown (docs/spec.md §9). */
 export function toast(message: ReactNode, icon?: 'success' | 'fail') {
   void loadToast().then((Toast) => {
     Toast.show({

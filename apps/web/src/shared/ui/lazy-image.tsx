@@ -31,7 +31,7 @@ function BrokenPicture() {
   );
 }
 
-/** Lazy image (spec §9): loads when near the viewport, retries up to 3 attempts, 200 ms apart. */
+/** Lazy image (docs/spec.md §9): loads when near the viewport, retries up to 3 attempts, 200 ms apart. */
 export function LazyImage({
   src,
   alt,

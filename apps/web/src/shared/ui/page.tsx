@@ -8,7 +8,7 @@ import { useRouteMeta } from './route-meta.ts';
 export interface PageProps {
   /** Defaults to the route's title. */
   title?: ReactNode;
-  /** An explicit back address (spec §2); otherwise the stored history is popped. */
+  /** An explicit back address (docs/spec.md §2); otherwise the stored history is popped. */
   backTo?: string;
   right?: ReactNode;
   /** Replaces the nav bar (e.g. the home search header). */

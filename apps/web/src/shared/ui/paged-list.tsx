@@ -23,7 +23,7 @@ export interface PagedListProps<T> {
 }
 
 /**
- * Pull-to-refresh + load-more list (spec §2, constants of §9), fed by an infinite query:
+ * Pull-to-refresh + load-more list (docs/spec.md §2, constants of §9), fed by an infinite query:
  * `loadMore` = fetchNextPage, `refresh` = refetch.
  */
 export function PagedList<T>(props: PagedListProps<T>) {

@@ -23,7 +23,7 @@ export interface PayCodeDialogProps {
 }
 
 /**
- * The payment-code sheet of spec §2 (pay dialog, withdrawal): the amount and a 6-digit keypad.
+ * The payment-code sheet of docs/spec.md §2 (pay dialog, withdrawal): the amount and a 6-digit keypad.
  * The keypad is a sheet of its own; while it shows, the dialog rises above it.
  */
 export function PayCodeDialog({

@@ -20,7 +20,7 @@ const codeLength = accountLimits.payPasswordMinLength;
 type Step = 'password' | 'old' | 'new' | 'repeat';
 
 /**
- * Set or change the payment code (spec §2 `/changePayPwd`, §5): an in-app 6-digit keypad
+ * Set or change the payment code (docs/spec.md §2 `/changePayPwd`, §5): an in-app 6-digit keypad
  * (PasscodeInput + NumberKeyboard). Changing asks for the old code; setting it the first time asks
  * for the login password instead (`has_pay_password` of the user info), and so does "forgot the
  * code" while changing it.

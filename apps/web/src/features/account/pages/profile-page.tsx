@@ -29,7 +29,7 @@ function formOf(user: SessionUser | null): ProfileForm {
 }
 
 /**
- * Profile (spec §2 `/profile`): names, email and mobile; the avatar is shown (its upload comes with
+ * Profile (docs/spec.md §2 `/profile`): names, email and mobile; the avatar is shown (its upload comes with
  * the uploads module). Only changed fields are sent; the user info is fetched again afterwards.
  */
 export default function ProfilePage() {

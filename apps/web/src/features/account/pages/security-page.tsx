@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import '../account.css';
 
-/** Security (spec §2 `/security`): the login password and the payment code. */
+/** Security (docs/spec.md §2 `/security`): the login password and the payment code. */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 
-/** Settings (spec §2 `/setting`): profile, language, security, and logout with confirmation. */
+/** Settings (docs/spec.md §2 `/setting`): profile, language, security, and logout with confirmation. */
 export default function SettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -33,7 +33,7 @@ interface Form {
 }
 
 /**
- * Area, detailed address and tag share one message (spec §5: "Please fill in the area, detailed
+ * Area, detailed address and tag share one message (docs/spec.md §5: "Please fill in the area, detailed
  * address and tag"): it is shown once, under the first of them that is missing (saying it three
  * times reads like a mistake); after that one is filled, saving again points at the next.
  */
@@ -53,7 +53,7 @@ function onceForSharedMessage(errors: FieldErrors): FieldErrors {
 const emptyForm: Form = { name: '', mobile: '', area: null, address: '', tag: '', is_default: false };
 
 /**
- * Add or edit an address (spec §2 `/addressForm/:id?`, §5 rules from the contract): addressee,
+ * Add or edit an address (docs/spec.md §2 `/addressForm/:id?`, §5 rules from the contract): addressee,
  * mobile, area (region picker), detailed address, tag, default switch.
  */
 export default function AddressFormPage() {
@@ -80,7 +80,7 @@ export default function AddressFormPage() {
     });
   }
 
-  // Kept alive (spec §2): leaving the screen forgets the draft and its errors, so the next visit
+  // Kept alive (docs/spec.md §2): leaving the screen forgets the draft and its errors, so the next visit
   // starts clean (a new address empty, an edited one from the saved data).
   useEffect(
     () => () => {

@@ -22,7 +22,7 @@ export interface ChosenAddress {
 }
 
 /**
- * Shipping addresses (spec §2 `/address`): the default first with its badge; set default, edit,
+ * Shipping addresses (docs/spec.md §2 `/address`): the default first with its badge; set default, edit,
  * delete (with a confirmation), add. Opened with `?select=1` (checkout), tapping an address stores
  * it in the session's `backData` and goes back.
  */

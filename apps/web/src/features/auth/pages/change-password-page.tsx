@@ -14,9 +14,9 @@ import '../auth.css';
 const empty = { oldpassword: '', newpassword: '', renewpassword: '' };
 
 /**
- * Change the login password with the old one (spec §2 `/changePassword` and `/passwords`). The server
+ * Change the login password with the old one (docs/spec.md §2 `/changePassword` and `/passwords`). The server
  * ends every session of the user, this one included, so the session is cleared and the user logs in
- * again with the new password. `/changePassword` is open to visitors (spec §6): they are sent to the
+ * again with the new password. `/changePassword` is open to visitors (docs/spec.md §6): they are sent to the
  * mailed-code reset instead.
  */
 export default function ChangePasswordPage() {

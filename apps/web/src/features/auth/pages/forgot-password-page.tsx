@@ -17,8 +17,8 @@ const resendSeconds = 60;
 const empty = { account: '', code: '', newpassword: '', renewpassword: '' };
 
 /**
- * Forgot password (spec §2 `/forgotPassword`): mail a 6-digit code to the account's email, then set
- * a new password with it. The reset ends every session, so the user logs in again (spec §4).
+ * Forgot password (docs/spec.md §2 `/forgotPassword`): mail a 6-digit code to the account's email, then set
+ * a new password with it. The reset ends every session, so the user logs in again (docs/spec.md §4).
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { login } from '../api/login.ts';
 import '../auth.css';
 
-/** Log in (spec §2 `/login`, §5: account and password required). */
+/** Log in (docs/spec.md §2 `/login`, §5: account and password required). */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

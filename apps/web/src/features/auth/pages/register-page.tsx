@@ -23,7 +23,7 @@ const empty: Form = {
   mobile: '',
 };
 
-/** Create a buyer account (spec §2 `/register`, §5 rules with the contract's messages); lands logged in. */
+/** Create a buyer account (docs/spec.md §2 `/register`, §5 rules with the contract's messages); lands logged in. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

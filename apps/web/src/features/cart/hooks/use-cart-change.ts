@@ -7,7 +7,7 @@ import { applyCartChange, type CartChange } from '../lib/cart-changes.ts';
 const changeKey = ['cart', 'change'] as const;
 
 /**
- * Bag changes, optimistic (design.md §4): the list and the badge change at once; a refused change
+ * Bag changes, optimistic: the list and the badge change at once; a refused change
  * puts the list back as it was; once the last change of a burst is answered, the server's list
  * replaces the guess (so the sums on screen end up being the server's).
  */

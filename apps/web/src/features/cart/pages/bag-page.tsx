@@ -21,7 +21,7 @@ const available = (line: CartLine) => line.available;
 const anyLine = () => true;
 
 /**
- * The bag tab (spec §2 `/bag`): lines per shop with boxes per line, per shop and for all, steppers,
+ * The bag tab (docs/spec.md §2 `/bag`): lines per shop with boxes per line, per shop and for all, steppers,
  * swipe-to-delete and an edit mode that deletes the marked lines; the settle bar shows the
  * server's selected sum and goes to checkout with the chosen lines. Changes show at once.
  */

@@ -9,7 +9,7 @@ export function useLang(): string {
   return useTranslation().i18n.language;
 }
 
-/** TanStack infinite-query page parameters for the `page`/`has_more` lists of product.md §7. */
+/** TanStack infinite-query page parameters for the `page`/`has_more` lists of docs/product-rules.md §7. */
 export const pageParams = {
   initialPageParam: 1,
   getNextPageParam: <T>(last: Page<T>) => (last.has_more ? last.page + 1 : undefined),

@@ -11,7 +11,7 @@ export const shopDetailQuery = (lang: string, id: number, token: string) =>
     enabled: id > 0,
   });
 
-/** `GET /api/shop/hot`: ordered by the visibility score (product.md §5). */
+/** `GET /api/shop/hot`: ordered by the visibility score (docs/product-rules.md §5). */
 export const hotShopsQuery = (lang: string) =>
   infiniteQueryOptions({
     queryKey: ['shop-hot', lang],

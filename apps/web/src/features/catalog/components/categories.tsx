@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Pictogram and accent hue per category slug (the server's stable keys, spec §3): drawn inline so
+ * Pictogram and accent hue per category slug (the server's stable keys, docs/spec.md §3): drawn inline so
  * the grid shows at once, tinted in the theme, without ten image requests on the first screen.
  */
 const looks: Record<string, { hue: number; icon: ReactNode }> = {

@@ -1,4 +1,4 @@
-/** Search history (spec §2 search): kept on this device only, newest first, at most 12 words. */
+/** Search history (docs/spec.md §2 search): kept on this device only, newest first, at most 12 words. */
 const storageKey = 'crossmart-search-history';
 const maxWords = 12;
 

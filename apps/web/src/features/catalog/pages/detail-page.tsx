@@ -262,7 +262,7 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   );
 }
 
-/** Product detail (spec §2 `/detail/:product?/:mer?`), the one screen that is not kept alive. */
+/** Product detail (docs/spec.md §2 `/detail/:product?/:mer?`), the one screen that is not kept alive. */
 export default function DetailPage(props: DetailPageProps) {
   const params = useParams();
   const id = parseId(params.product) ?? 0;

@@ -13,7 +13,7 @@ import { SortBar } from '../components/sort-bar.tsx';
 import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
-/** Explore (spec §2): a category rail beside the chosen category's products (`?category=<id>&sort=`). */
+/** Explore (docs/spec.md §2): a category rail beside the chosen category's products (`?category=<id>&sort=`). */
 export default function ExplorePage() {
   const { t } = useTranslation();
   const lang = useLang();

@@ -115,7 +115,7 @@ function FollowedShops() {
   );
 }
 
-/** My favourites (spec §2 `/myFavourite`): favourite products and followed shops, each removable. */
+/** My favourites (docs/spec.md §2 `/myFavourite`): favourite products and followed shops, each removable. */
 export default function FavouritePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -54,7 +54,7 @@ function HomeSkeleton() {
   );
 }
 
-/** Home (spec §2): search bar, banners, categories, hot shops and hot products from one `GET /api/home`. */
+/** Home (docs/spec.md §2): search bar, banners, categories, hot shops and hot products from one `GET /api/home`. */
 export default function HomePage() {
   const { t } = useTranslation();
   const lang = useLang();

@@ -5,7 +5,7 @@ import { popularQuery } from '../api/product-list.ts';
 import { ProductFeed } from '../components/product-feed.tsx';
 import '../catalog.css';
 
-/** Popular products (spec §2 `/popular`): most favourited, then most sold, ranked. */
+/** Popular products (docs/spec.md §2 `/popular`): most favourited, then most sold, ranked. */
 export default function PopularPage() {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ import { SortBar } from '../components/sort-bar.tsx';
 import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
 
-/** All products (spec §2 `/products`), filterable by category and sorted (`?category=<id>&sort=`). */
+/** All products (docs/spec.md §2 `/products`), filterable by category and sorted (`?category=<id>&sort=`). */
 export default function ProductsPage() {
   const lang = useLang();
   const [params, setParams] = useSearchParams();

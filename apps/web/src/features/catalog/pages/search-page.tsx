@@ -110,7 +110,7 @@ function ShopMatches({ keyword }: { keyword: string }) {
   );
 }
 
-/** Search (spec §2 `/search`, `/searchs`): history, suggestions, then products (and shops) with sort. */
+/** Search (docs/spec.md §2 `/search`, `/searchs`): history, suggestions, then products (and shops) with sort. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const lang = useLang();

@@ -60,7 +60,7 @@ function ShopHeader({ shop }: { shop: ShopDetail }) {
   );
 }
 
-/** A shop (spec §2 `/shop/:id?`): header with banner, logo, figures and follow; its products with sort. */
+/** A shop (docs/spec.md §2 `/shop/:id?`): header with banner, logo, figures and follow; its products with sort. */
 export default function ShopPage() {
   const lang = useLang();
   const { id: rawId } = useParams();

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key per user action (product.md §2): a retry of the same thing (after a timeout, say)
+ * Idempotency-Key per user action (docs/product-rules.md §2): a retry of the same thing (after a timeout, say)
  * reuses the key so the server can answer it once; a different body is a new action and needs a
  * new key (the server refuses a key reused with another body). Reset to undefined after a success.
  * A key older than `retryWindowMs` starts a new action: the same buy-now minutes later, on a

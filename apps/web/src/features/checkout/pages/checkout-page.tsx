@@ -32,7 +32,7 @@ function promoMessage(error: unknown): string | undefined {
 }
 
 /**
- * Checkout (spec §2 `/checkout`, §5): the bag's chosen lines (`?cart_ids=`) or buy now
+ * Checkout (docs/spec.md §2 `/checkout`, §5): the bag's chosen lines (`?cart_ids=`) or buy now
  * (`?sku_id=&quantity=`), previewed by the server per shop with freight, discount and totals; the
  * shipping address (default preselected, changed on `/address?select=1`), a promo code and a
  * remark; "submit" creates one order per shop and opens the payment.

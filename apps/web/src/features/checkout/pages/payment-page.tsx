@@ -34,7 +34,7 @@ interface PayOrder {
 }
 
 /**
- * Payment (spec §2 `/payment?order_ids=`): the amount of the unpaid orders, the pay deadline, the
+ * Payment (docs/spec.md §2 `/payment?order_ids=`): the amount of the unpaid orders, the pay deadline, the
  * balance, and the pay dialog with the payment-code keypad (`POST /api/user/verify_pay`).
  */
 export default function PaymentPage() {

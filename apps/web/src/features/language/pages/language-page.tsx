@@ -9,7 +9,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { languageListQuery } from '../api/language-list.ts';
 
-/** Language choice (spec §2): switches the UI at once and saves the choice. */
+/** Language choice (docs/spec.md §2): switches the UI at once and saves the choice. */
 export default function LanguagePage() {
   const { t, i18n } = useTranslation();
   const { data, isPending } = useQuery(languageListQuery);

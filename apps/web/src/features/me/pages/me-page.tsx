@@ -64,7 +64,7 @@ const serviceLinks = [
   { to: '/setting', title: 'routes.setting', icon: <SetOutline /> },
 ] as const;
 
-/** Me, the personal center (spec §2 `/filter`). */
+/** Me, the personal center (docs/spec.md §2 `/filter`). */
 export default function MePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type StatusFilter, statusFilters } from '../lib/status-filter.ts';
 
-/** The spec §4 filters as tabs with the server's counts; scrolls sideways when they do not fit. */
+/** The docs/spec.md §4 filters as tabs with the server's counts; scrolls sideways when they do not fit. */
 export function StatusTabs({
   value,
   counts,

@@ -20,7 +20,7 @@ export interface ActionTarget {
 }
 
 /**
- * Runs an order action: pay and the links navigate; cancel and confirm receipt ask first (spec §4),
+ * Runs an order action: pay and the links navigate; cancel and confirm receipt ask first (docs/spec.md §4),
  * then toast and refresh every order list, the counts, the detail and the balance.
  */
 export function useOrderActions() {

@@ -2,7 +2,7 @@ import { orderStatuses } from '@crossmart/contract';
 import { describe, expect, it } from 'vitest';
 import { actionsFor, cancelRefunds } from './order-actions.ts';
 
-describe('order actions by status (spec §4, product.md §3)', () => {
+describe('order actions by status (docs/spec.md §4, docs/product-rules.md §3)', () => {
   it('lets an unpaid order be paid or cancelled, pay being the primary one', () => {
     expect(actionsFor(0)).toEqual(['cancel', 'pay']);
   });

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@crossmart/contract';
 
-/** What the buyer can do with an order on the list and the detail screen (spec §4, product.md §3). */
+/** What the buyer can do with an order on the list and the detail screen (docs/spec.md §4, docs/product-rules.md §3). */
 export type OrderAction = 'pay' | 'cancel' | 'confirm' | 'logistics' | 'details';
 
 /**

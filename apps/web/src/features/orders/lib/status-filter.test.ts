@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { filterFromParam, pathForFilter, statusFilters } from './status-filter.ts';
 
 describe('order tabs ↔ URL (/myPurchases/:status?)', () => {
-  it('has the spec §4 filters in its order, the ones the server accepts', () => {
+  it('has the docs/spec.md §4 filters in its order, the ones the server accepts', () => {
     expect(statusFilters).toEqual(['all', '0', '1', '2', '3', '4', '-1', '-2', '-4']);
     expect(statusFilters).toEqual(orderStatusFilters);
   });

@@ -1,6 +1,6 @@
 import type { OrderListQuery } from '@crossmart/contract';
 
-/** A tab of `/myPurchases/:status?` (spec §4 filters). */
+/** A tab of `/myPurchases/:status?` (docs/spec.md §4 filters). */
 export type StatusFilter = OrderListQuery['status'];
 
 /**

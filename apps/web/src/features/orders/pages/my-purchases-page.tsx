@@ -14,7 +14,7 @@ import { filterFromParam, pathForFilter } from '../lib/status-filter.ts';
 import '../orders.css';
 
 /**
- * My orders (spec §2 `/myPurchases/:status?`, also `/order`): the spec §4 filters as tabs with
+ * My orders (docs/spec.md §2 `/myPurchases/:status?`, also `/order`): the docs/spec.md §4 filters as tabs with
  * counts, each tab its own URL (replaced, so back leaves the screen), and an infinite list of cards.
  */
 export default function MyPurchasesPage() {

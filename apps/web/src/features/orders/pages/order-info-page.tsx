@@ -212,7 +212,7 @@ function OrderInfo({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Order detail with logistics (spec §2 `/orderInfo/:id?`). */
+/** Order detail with logistics (docs/spec.md §2 `/orderInfo/:id?`). */
 export default function OrderInfoPage() {
   const { t, i18n } = useTranslation();
   const id = parseId(useParams().id);

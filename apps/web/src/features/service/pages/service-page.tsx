@@ -64,7 +64,7 @@ function MessageRow({ message, onPictureLoad }: { message: SupportMessage; onPic
   );
 }
 
-/** `/service`, `/services`: the user's conversation with customer service, live (product.md §5). */
+/** `/service`, `/services`: the user's conversation with customer service, live (docs/product-rules.md §5). */
 export default function ServicePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ContentText } from '../components/content-text.tsx';
 import '../support.css';
 
-/** Help and support (spec §2 `/helpAndSupport`): the server's text, then the ways to reach us. */
+/** Help and support (docs/spec.md §2 `/helpAndSupport`): the server's text, then the ways to reach us. */
 export default function HelpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { assistListQuery } from '../api/support-api.ts';
 import '../support.css';
 
-/** The support record (spec §2 `/mutualAidhHistroy`): newest first, pull to refresh, load more. */
+/** The support record (docs/spec.md §2 `/mutualAidhHistroy`): newest first, pull to refresh, load more. */
 export default function MutualAidHistoryPage() {
   const { t } = useTranslation();
   const query = useInfiniteQuery(assistListQuery());

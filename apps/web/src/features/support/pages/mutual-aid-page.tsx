@@ -52,7 +52,7 @@ function ShopChoice({
   );
 }
 
-/** Mutual aid (spec §2 `/mutualAid`): support one shop a day, see the days and the rule. */
+/** Mutual aid (docs/spec.md §2 `/mutualAid`): support one shop a day, see the days and the rule. */
 export default function MutualAidPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

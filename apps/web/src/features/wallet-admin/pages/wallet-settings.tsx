@@ -33,7 +33,7 @@ const settingFields: { name: keyof PlatformSettings; label: string; min: number;
   { name: 'max_unpaid_orders', label: 'admin.maxUnpaidOrders', min: 1, max: 100 },
 ];
 
-/** Admin settings: fee rates and minimum (product.md §2), order timers (§3), deposit channels, the ledger check. */
+/** Admin settings: fee rates and minimum (docs/product-rules.md §2), order timers (§3), deposit channels, the ledger check. */
 export function WalletSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

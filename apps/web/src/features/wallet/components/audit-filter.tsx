@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const filters: AuditFilter[] = ['all', '0', '1', '2'];
 
-/** The all/0/1/2 audit filter of spec §4. */
+/** The all/0/1/2 audit filter of docs/spec.md §4. */
 export function AuditFilterTabs({ value, onChange }: { value: AuditFilter; onChange(next: AuditFilter): void }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const colors = { 0: 'warning', 1: 'success', 2: 'danger' } as const;
 
-/** Audit result of spec §4: 0 auditing, 1 passed, 2 refused. */
+/** Audit result of docs/spec.md §4: 0 auditing, 1 passed, 2 refused. */
 export function StatusTag({ status }: { status: 0 | 1 | 2 }) {
   const { t } = useTranslation();
   return (

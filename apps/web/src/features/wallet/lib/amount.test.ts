@@ -7,7 +7,7 @@ describe('toMinor', () => {
     expect(toMinor(' 12.34 ', 2)).toBe(1234);
     expect(toMinor('12.3', 2)).toBe(1230);
   });
-  it('refuses what spec §5 calls an incorrect amount', () => {
+  it('refuses what docs/spec.md §5 calls an incorrect amount', () => {
     for (const text of ['', '0', '-5', 'abc', '1e3', '12.345', '1.5']) {
       expect(Number.isNaN(toMinor(text, text === '12.345' ? 2 : 0)), text).toBe(true);
     }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
 import '../wallet.css';
 
-/** `/topUp`: choose how to recharge (product.md §4). */
+/** `/topUp`: choose how to recharge (docs/product-rules.md §4). */
 export default function TopUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

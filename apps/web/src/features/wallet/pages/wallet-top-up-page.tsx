@@ -15,7 +15,7 @@ import { EvidenceUploader } from '../components/evidence-uploader.tsx';
 import { toMinor } from '../lib/amount.ts';
 import '../wallet.css';
 
-/** `/walletTopUp`: on-chain recharge (product.md §4, spec §5). */
+/** `/walletTopUp`: on-chain recharge (docs/product-rules.md §4, docs/spec.md §5). */
 export default function WalletTopUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
