@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 
 const scenarios = ['platform', 'catalog', 'checkout', 'bundle-size'];
-const optional = ['lighthouse'];
+const optional = ['lighthouse', 'pay-code'];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : scenarios;
 let failed = 0;
 for (const name of chosen) {
