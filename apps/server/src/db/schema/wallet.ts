@@ -10,8 +10,8 @@ import {
   serial,
   smallint,
   text,
-  uniqueIndex,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
