@@ -98,6 +98,10 @@ export function s3Storage(options: S3Options): UploadStorage {
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible servers reject or mangle the
+    // newer default (CRC32 headers and trailers on every upload).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
