@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { RefundsSection } from '../components/refunds-section.tsx';
 import { listReviews, replyReview, type SellerReview } from '../seller-api.ts';
 
 function ReviewCard({ review }: { review: SellerReview }) {
@@ -41,15 +42,13 @@ function ReviewCard({ review }: { review: SellerReview }) {
   );
 }
 
-/** After-sale: refunds arrive with their own issue (an honest empty state); reviews with a one-time reply. */
+/** After-sale: refund requests to answer (components/refunds-section.tsx); reviews with a one-time reply. */
 export default function AfterSalePage() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: ['seller', 'reviews'], queryFn: listReviews });
   return (
     <div className="cm-seller-page">
-      <Card title={t('seller.refunds')}>
-        <Empty description={t('seller.noRefunds')} />
-      </Card>
+      <RefundsSection />
       <h2 className="cm-seller-heading">{t('seller.reviews')}</h2>
       {data && data.list.length === 0 && <Empty description={t('seller.noReviews')} />}
       {data?.list.map((review) => (
