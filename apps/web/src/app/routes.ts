@@ -84,8 +84,8 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/orderInfo/:id?', 'orderInfo', orderInfo),
   route('/comment', 'comment', placeholder, 'notOpen'),
   route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', refund),
-  // Not in the spec's table: one refund request's detail (issue 13); its title is in the refund group.
-  { path: '/refundInfo/:id?', title: 'refund.detailTitle', load: refundInfo, keepAlive: true },
+  // Not in the spec's table: one refund request's detail (issue 13).
+  route('/refundInfo/:id?', 'refundInfo', refundInfo),
   route('/checkout', 'checkout', checkout),
   { ...route('/myPurchases/:status?', 'myPurchases', myPurchases), oneScreen: true },
   route('/language', 'language', language),
