@@ -112,7 +112,7 @@ test('refund with a picture → merchant approves → balance back, order refund
 
   // Nothing chosen yet: the spec's message, and no request.
   await form.getByTestId('refund-submit').click();
-  await expect(page.getByText('返金額、理由、説明、証拠画像は必須です')).toBeVisible();
+  await expect(page.getByText('返金額、理由、説明、証明が必要です')).toBeVisible();
 
   await form.getByTestId('refund-reason').click();
   const picker = page.locator('.adm-picker').filter({ visible: true });
@@ -141,7 +141,7 @@ test('refund with a picture → merchant approves → balance back, order refund
   await page.goto('/myPurchases/-4');
   await expect(
     shown(page).locator(`[data-testid="order-card"][data-order-id="${order.id}"]`).getByTestId('order-status'),
-  ).toHaveText('返金申請中');
+  ).toHaveText('返金申請済み');
 
   // The shop's merchant sees it and approves.
   const open = await call<{ list: { id: number }[] }>(request, merchant, '/api/merchant/refund_list?status=open');
