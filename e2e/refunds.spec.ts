@@ -115,10 +115,7 @@ test('refund with a picture → merchant approves → balance back, order refund
   await expect(page.getByText('返金額、理由、説明、証明が必要です')).toBeVisible();
 
   await form.getByTestId('refund-reason').click();
-  const picker = page.locator('.adm-picker').filter({ visible: true });
-  await picker.getByText('破損して届いた').click();
-  await page.waitForTimeout(400);
-  await picker.locator('.adm-picker-header-button').last().click();
+  await page.getByTestId('refund-reasons').getByText('破損して届いた').click();
   await expect(form.getByTestId('refund-reason')).toContainText('破損して届いた');
   await form.getByTestId('refund-explanation').locator('textarea').fill('箱が潰れて中身が割れていました');
   await form

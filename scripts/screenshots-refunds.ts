@@ -137,11 +137,8 @@ for (const language of shotLanguages) {
   await page.goto(`${baseURL}/refund/${forForm.order.id}/${forForm.order.order_no}`);
   await settle(page);
   await page.getByTestId('refund-reason').click();
-  const picker = page.locator('.adm-picker').filter({ visible: true });
-  await picker.locator('.adm-picker-view-column-item').nth(1).click();
+  await page.getByTestId('refund-reasons').locator('.adm-list-item').nth(1).click();
   await page.waitForTimeout(400);
-  await picker.locator('.adm-picker-header-button').last().click();
-  await page.waitForTimeout(300);
   await page
     .getByTestId('refund-explanation')
     .locator('textarea')

@@ -10,7 +10,7 @@ import {
   refundTypes,
 } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, List, Picker, Selector, TextArea } from 'antd-mobile';
+import { Button, CheckList, Input, List, Popup, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -169,15 +169,28 @@ function RefundForm({
           {null}
         </List.Item>
       </List>
-      <Picker
-        columns={[refundReasons.map((value) => ({ value, label: t(`refund.reasons.${value}`) }))]}
+      <Popup
         visible={pickingReason}
-        value={reason ? [reason] : []}
+        onMaskClick={() => setPickingReason(false)}
         onClose={() => setPickingReason(false)}
-        onConfirm={(value) => setReason((value[0] ?? undefined) as RefundReason | undefined)}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-      />
+        bodyClassName="cm-refund-reasons"
+      >
+        <h2 className="cm-refund-reasons__title">{t('refund.reason')}</h2>
+        <CheckList
+          value={reason ? [reason] : []}
+          onChange={(value) => {
+            if (value[0]) setReason(value[0] as RefundReason);
+            setPickingReason(false);
+          }}
+          data-testid="refund-reasons"
+        >
+          {refundReasons.map((value) => (
+            <CheckList.Item key={value} value={value}>
+              {t(`refund.reasons.${value}`)}
+            </CheckList.Item>
+          ))}
+        </CheckList>
+      </Popup>
 
       <Section title={t('refund.explanation')}>
         <TextArea
