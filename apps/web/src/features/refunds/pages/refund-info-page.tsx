@@ -150,7 +150,7 @@ function RefundInfo({ refund }: { refund: RefundDetail }) {
         <p className="cm-refund-hero__hint">{t(`refund.statusHint.${refund.status}`)}</p>
         {refund.due_at && (
           <p className="cm-refund-hero__due">
-            {t('refund.dueAt')} <bdi dir="ltr">{formatTime(refund.due_at)}</bdi>
+            {t('refund.dueAt')} <time dateTime={refund.due_at}>{formatTime(refund.due_at)}</time>
           </p>
         )}
       </div>
@@ -236,7 +236,7 @@ function RefundInfo({ refund }: { refund: RefundDetail }) {
               description={
                 <span className="cm-refund-step">
                   <span>
-                    {t(`refund.actor.${step.actor}`)} · <bdi dir="ltr">{formatTime(step.at)}</bdi>
+                    {t(`refund.actor.${step.actor}`)} · <time dateTime={step.at}>{formatTime(step.at)}</time>
                   </span>
                   {step.note && <bdi className="cm-refund-step__note">{step.note}</bdi>}
                 </span>

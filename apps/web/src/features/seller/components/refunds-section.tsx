@@ -100,7 +100,7 @@ function RefundCard({ refund }: { refund: RefundSummary }) {
         </span>
         {refund.due_at && (
           <span className="cm-seller-refund__due">
-            {t('refund.dueAt')} <bdi dir="ltr">{formatTime(refund.due_at)}</bdi>
+            {t('refund.dueAt')} <time dateTime={refund.due_at}>{formatTime(refund.due_at)}</time>
           </span>
         )}
       </div>
