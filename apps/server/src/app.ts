@@ -18,7 +18,7 @@ import { merchantsRoutes } from './modules/merchants/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { mutualAidRoutes } from './modules/mutual-aid/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
+import { type AddressLookup, isRefundPictureOfShopOwner, ordersRoutes, refundsRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { countUserUnread, isPictureInConversationOf, serviceRoutes } from './modules/service/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -162,13 +162,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadsRoutes, {
     ...moduleDeps,
     storage: uploadStorage,
-    privateReaders: { service: isPictureInConversationOf },
+    privateReaders: { service: isPictureInConversationOf, refund: isRefundPictureOfShopOwner },
   });
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
   await app.register(merchantsRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
+  await app.register(refundsRoutes, moduleDeps);
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);
   await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });

@@ -88,6 +88,12 @@ export const errorKeys = [
   'PROMO_NOT_FOUND',
   'REVIEW_NOT_FOUND',
   'REVIEW_ALREADY_REPLIED',
+  // refunds (issue 13)
+  'REFUND_NOT_FOUND',
+  'REFUND_ALREADY_SUBMITTED',
+  'REFUND_STATUS_INVALID',
+  'REFUND_AMOUNT_TOO_HIGH',
+  'REFUND_PICTURES_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -10,6 +10,8 @@ export {
   unsettledOrderCount,
 } from './order-sweeps.service.ts';
 export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
+export { refundsRoutes } from './refunds.routes.ts';
+export { countShopOpenRefunds, isRefundPictureOfShopOwner } from './refunds.service.ts';
 export {
   addShopLogisticsEvent,
   countShopOrdersToShip,
