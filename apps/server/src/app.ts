@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, {
     resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
   });
-  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);
-  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(notificationsRoutes, { ...moduleDeps, serviceUnread: countUserUnread });
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {

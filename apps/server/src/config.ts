@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so that deployments (or test clusters) sharing one Redis stay apart. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('crossmart'),
   /** Demo data on an empty database; defaults to true except in production, where it is refused. */
   SEED_DEMO: booleanString.optional(),
   CURRENCY: z
