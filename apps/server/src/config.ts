@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so that deployments (or test clusters) sharing one Redis stay apart. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('crossmart'),
   /** Demo data on an empty database; defaults to true except in production, where it is refused. */
   SEED_DEMO: booleanString.optional(),
   CURRENCY: z
@@ -66,6 +71,17 @@ const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).default(path.join(rootDir, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * After SIGTERM, how long to keep serving while readiness already answers 503, so that a load
+   * balancer polling it stops sending requests before the listener closes; 0 with plain nginx.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Bearer token that opens GET /metrics on the public port; unset: /metrics answers 404 there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A second listener for /metrics and /api/health/{live,ready} without token, up before migrations; unset: none. */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the management listener; keep it private (loopback or the cluster network). */
+  MANAGEMENT_HOST: z.string().min(1).default('127.0.0.1'),
   TRUST_PROXY: trustProxySchema.default(false),
   /** argon2id cost for passwords and payment codes; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce

@@ -8,6 +8,7 @@ import { payCodeKeys } from '../modules/accounts/index.ts';
 import type { ModuleDeps } from '../modules/module-deps.ts';
 import type { AddressLookup } from '../modules/orders/index.ts';
 import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
+import type { Lifecycle } from '../ops/lifecycle.ts';
 import { openRedis } from '../redis.ts';
 import type { SeedPart } from '../seed/demo-seed.ts';
 
@@ -83,6 +84,10 @@ export async function createTestApp(
     addressLookup?: AddressLookup;
     /** Redis key prefix; a test that runs a second instance beside this one passes the same. */
     redisNamespace?: string;
+    /** The process phase readiness reports (ready unless given). */
+    lifecycle?: Lifecycle;
+    /** Receives the JSON log lines (give `env: { LOG_LEVEL: 'info' }` too). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -102,6 +107,8 @@ export async function createTestApp(
     uploadStorage,
     redisNamespace: options.redisNamespace ?? `crossmart-test-${randomBytes(4).toString('hex')}`,
     ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app, { config, database, redis });
   await app.ready();

@@ -5,6 +5,7 @@ export {
   runOrderSweeps,
   type SweepResult,
   sweepAutoReceive,
+  sweepBacklog,
   sweepCompletions,
   sweepUnpaidOrders,
   unsettledOrderCount,

@@ -152,3 +152,30 @@ export async function unsettledOrderCount(db: Database): Promise<number> {
     .where(and(eq(orders.status, 4), sql`${orders.settledAt} is null`));
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Orders a sweep would take now, by sweep (the `queue_size` metric): a backlog that keeps growing
+ * means the sweeps do not run or cannot keep up. One statement over the status indexes.
+ */
+export async function sweepBacklog(
+  db: Database,
+  settings: OrderSettings,
+  now: Date,
+): Promise<{ unpaid: number; auto_receive: number; completion: number }> {
+  const unpaidCutoff = new Date(now.getTime() - settings.unpaidMinutes * 60_000).toISOString();
+  const receiveCutoff = new Date(now.getTime() - settings.autoReceiveDays * 86_400_000).toISOString();
+  const completionCutoff = new Date(now.getTime() - settings.afterSaleDays * 86_400_000).toISOString();
+  const [row] = await db
+    .select({
+      unpaid: sql<number>`count(*) filter (where ${orders.status} = 0 and ${orders.createdAt} <= ${unpaidCutoff})::int`,
+      auto_receive: sql<number>`count(*) filter (where ${orders.status} = 2 and ${orders.shippedAt} <= ${receiveCutoff})::int`,
+      completion: sql<number>`count(*) filter (where (${orders.status} = 3 and ${orders.receivedAt} <= ${completionCutoff}) or (${orders.status} = 4 and ${orders.settledAt} is null))::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.status, [0, 2, 3, 4]));
+  return {
+    unpaid: Number(row?.unpaid ?? 0),
+    auto_receive: Number(row?.auto_receive ?? 0),
+    completion: Number(row?.completion ?? 0),
+  };
+}

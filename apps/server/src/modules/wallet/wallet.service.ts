@@ -361,3 +361,14 @@ export async function auditWithdrawal(tx: Database, adminId: number, input: Extr
   });
   return toWithdrawal(row);
 }
+
+/** Recharges and withdrawals waiting for an admin's audit (status 0), for the `queue_size` metric. */
+export async function pendingAuditCounts(
+  db: Database,
+): Promise<{ recharge_audits: number; withdrawal_audits: number }> {
+  const [[recharge], [withdrawal]] = await Promise.all([
+    db.select({ n: count() }).from(recharges).where(eq(recharges.status, 0)),
+    db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 0)),
+  ]);
+  return { recharge_audits: Number(recharge?.n ?? 0), withdrawal_audits: Number(withdrawal?.n ?? 0) };
+}
