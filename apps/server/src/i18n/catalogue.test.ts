@@ -14,10 +14,11 @@ describe('server message catalogue', () => {
     expect(listCatalogueKeys('jp').sort()).toEqual(listCatalogueKeys('en').sort());
   });
 
-  it('falls back to English for a missing language and fills parameters', () => {
-    expect(translate('sv', 'errors.RATE_LIMITED', { seconds: 30 })).toBe(
+  it('fills parameters, and answers the key itself for an unknown key', () => {
+    expect(translate('en', 'errors.RATE_LIMITED', { seconds: 30 })).toBe(
       'Too many attempts. Please try again in 30 seconds.',
     );
+    expect(translate('sv', 'errors.NO_SUCH_KEY')).toBe('errors.NO_SUCH_KEY');
     expect(translate('jp', 'errors.RATE_LIMITED', { seconds: 5 })).toBe(
       '試行回数が多すぎます。5秒後にもう一度お試しください。',
     );
