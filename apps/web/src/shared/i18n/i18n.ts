@@ -136,6 +136,11 @@ export function currentLanguage(): LanguageFile {
   return matchLanguage(i18next.language) ?? defaultLanguage;
 }
 
+/** The UI language's writing direction (ar and pk read right to left). */
+export function currentDir(): 'ltr' | 'rtl' {
+  return getLanguage(currentLanguage()).dir;
+}
+
 /** BCP 47 tag of the UI language, for Intl. */
 export function currentTag(): string {
   return getLanguage(currentLanguage()).tag;

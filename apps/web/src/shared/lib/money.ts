@@ -18,5 +18,10 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
     });
     formatters.set(key, formatter);
   }
-  return formatter.format(minor / 10 ** exponent);
+  const text = formatter.format(minor / 10 ** exponent);
+  // In Arabic and Urdu text an amount is a left-to-right island: isolated (FSI … PDI), "¥5,000"
+  // keeps its order wherever it is put, also inside translated sentences and toasts.
+  return rtlLanguages.has(locale.split('-')[0] ?? locale) ? `\u2068${text}\u2069` : text;
 }
+
+const rtlLanguages = new Set(['ar', 'ur', 'fa', 'he']);
