@@ -25,6 +25,7 @@ describe('currency formatter (docs/product-rules.md §2)', () => {
     expect(urdu.endsWith('\u2069')).toBe(true);
     expect(plain(urdu.slice(1, -1))).toContain('128,500');
     expect(formatMoney(-5000, 'JPY', 0, 'ar', true)).toMatch(/^\u2068.*\u2069$/);
+    expect(plain(formatMoney(4480, 'JPY', 0, 'ar'))).toBe('\u2068 4,480 JPY\u2069');
     expect(formatMoney(5000, 'JPY', 0, 'en')).not.toMatch(/\u2068/);
   });
 });

@@ -11,6 +11,9 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
+      // Arabic's symbol "JP¥" splits around the yen sign inside right-to-left text ("¥JP 4,480"):
+      // the ISO code reads cleanly there ("JPY 4,480").
+      ...(locale.split('-')[0] === 'ar' ? { currencyDisplay: 'code' as const } : {}),
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
       // "+¥500" / "-¥500" in the language's own order (fund record), never concatenated by hand.

@@ -36,7 +36,9 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
         {soldOut && <span className="cm-product__soldout">{t('card.soldOut')}</span>}
       </div>
       <div className="cm-card__body">
-        <p className="cm-product__title">{product.title}</p>
+        <p className="cm-product__title" dir="auto">
+          {product.title}
+        </p>
         <div className="cm-product__meta">
           <span className="cm-price">{money(product.price)}</span>
           <span className="cm-product__sold">{t('card.sold', { value: compact(product.sold) })}</span>
