@@ -1,6 +1,6 @@
 /**
  * `node scripts/screenshots-languages.ts [baseURL] [languages] [screens]`: home, detail, bag,
- * checkout, me and mutual aid at 390×844 in Japanese, English, Arabic, Urdu, Thai, Hindi, Korean,
+ * checkout, me, mutual aid and the language list at 390×844 in Japanese, English, Arabic, Urdu, Thai, Hindi, Korean,
  * Russian and German (issue 16: no boxes for missing glyphs, no text cut or overflowing, RTL
  * mirrored), written to docs/screenshots/lang/<screen>-<file>.png. `languages` and `screens` are
  * comma lists to take a subset (`ar,pk`). Needs a running server with the demo data
@@ -71,6 +71,8 @@ const screens = [
   { name: 'checkout', url: `/checkout?cart_ids=${cartIds.join(',')}`, history: ['/bag'] },
   { name: 'me', url: '/filter', history: [] },
   { name: 'mutualAid', url: '/mutualAid', history: ['/filter'] },
+  // The list names each language in its own script: every script must draw without boxes.
+  { name: 'language', url: '/language', history: ['/filter'], end: true },
 ].filter((screen) => !onlyScreens || onlyScreens.includes(screen.name));
 
 const browser = await launchChromium();
@@ -86,6 +88,16 @@ for (const language of languages) {
     const file = path.join(out, `${screen.name}-${language.file}.png`);
     await page.screenshot({ path: file });
     console.log(file);
+    if ('end' in screen) {
+      // The screen scrolls inside the app shell: a second picture of its end.
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll('.cm-screen')) element.scrollTop = element.scrollHeight;
+      });
+      await page.waitForTimeout(300);
+      const end = path.join(out, `${screen.name}-end-${language.file}.png`);
+      await page.screenshot({ path: end });
+      console.log(end);
+    }
     await page.context().close();
   }
 }
