@@ -86,6 +86,10 @@ export const errorKeys = [
   'PROMO_NOT_FOUND',
   'REVIEW_NOT_FOUND',
   'REVIEW_ALREADY_REPLIED',
+  // reviews (issue 13)
+  'REVIEW_NOT_ALLOWED',
+  'ALREADY_COMMENTED',
+  'REVIEW_IMAGES_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

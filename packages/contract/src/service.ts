@@ -126,6 +126,8 @@ export const notificationKinds = [
   'withdrawal_passed',
   'withdrawal_refused',
   'service_reply',
+  // To the shop's merchant when a buyer reviews one of its order lines (issue 13).
+  'order_reviewed',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
