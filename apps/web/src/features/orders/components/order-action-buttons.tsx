@@ -2,9 +2,12 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OrderAction } from '../lib/order-actions.ts';
 
-const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm']);
+const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm', 'review']);
 
-/** The buttons of an order's allowed actions; pay and confirm receipt stand out. */
+/** The review texts live in their own group (`review`), the others under `orders.action`. */
+const labelOf = (action: OrderAction) => (action === 'review' ? 'review.action' : `orders.action.${action}`);
+
+/** The buttons of an order's allowed actions; pay, confirm receipt and review stand out. */
 export function OrderActionButtons({
   actions,
   busy,
@@ -31,7 +34,7 @@ export function OrderActionButtons({
           onClick={() => onAction(action)}
           data-testid={`order-${action}`}
         >
-          {t(`orders.action.${action}`)}
+          {t(labelOf(action))}
         </Button>
       ))}
     </div>

@@ -10,13 +10,14 @@ import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { confirmOrder } from '../api/confirm-order.ts';
-import { cancelRefunds, type OrderAction } from '../lib/order-actions.ts';
+import { cancelRefunds, type OrderAction, reviewableItems, reviewPath } from '../lib/order-actions.ts';
 
 /** What an action needs to know about its order. */
 export interface ActionTarget {
   id: number;
   status: OrderStatus;
   total: number;
+  items: readonly { id: number; reviewed: boolean }[];
 }
 
 /**
@@ -91,6 +92,12 @@ export function useOrderActions() {
       case 'logistics':
         navigate(`/orderInfo/${order.id}?logistics=1`);
         return;
+      case 'review': {
+        // The card's action opens the first line still to review; the detail has one per line.
+        const [item] = reviewableItems(order);
+        if (item) navigate(reviewPath(order.id, item.id));
+        return;
+      }
       case 'cancel':
       case 'confirm':
         if (busy.current) return;
