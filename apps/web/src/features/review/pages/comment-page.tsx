@@ -123,12 +123,18 @@ function ReviewForm({ order, item }: { order: OrderDetail; item: OrderItem }) {
             <span className="cm-review-form__score-label" id={`label-${field}`}>
               {t(label)}
             </span>
-            <Rate
-              value={scores[field]}
-              onChange={(value) => setScores((current) => ({ ...current, [field]: Math.max(1, value) }))}
-              aria-labelledby={`label-${field}`}
-            />
-            <span className="cm-review-form__score-word">{t(`review.scoreWord.${scores[field]}`)}</span>
+            {/* The Rate reads the touch from the left edge, so it stays left-to-right in Arabic too. */}
+            <span dir="ltr" className="cm-review-form__rate">
+              <Rate
+                value={scores[field]}
+                allowClear={false}
+                onChange={(value) => setScores((current) => ({ ...current, [field]: Math.max(1, value) }))}
+                aria-labelledby={`label-${field}`}
+              />
+            </span>
+            <span className="cm-review-form__score-word" data-testid="score-word">
+              {t(`review.scoreWord.${scores[field]}`)}
+            </span>
           </div>
         ))}
       </fieldset>
