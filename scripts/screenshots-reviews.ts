@@ -83,7 +83,11 @@ for (let index = 0; index < 2; index += 1) {
   });
   const id = created.order_ids[0] ?? 0;
   await call('POST', '/api/user/verify_pay', buyer.token, { order_ids: [id], paypwd: '123456' });
-  await call('POST', '/api/merchant/order_ship', merchant.token, { order_id: id, carrier: 'ヤマト運輸', tracking_no: `YT${id}` });
+  await call('POST', '/api/merchant/order_ship', merchant.token, {
+    order_id: id,
+    carrier: 'ヤマト運輸',
+    tracking_no: `YT${id}`,
+  });
   await call('POST', '/api/order/confirm', buyer.token, { id });
   orderIds.push(id);
 }
