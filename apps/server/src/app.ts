@@ -22,7 +22,7 @@ import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { countUserUnread, isPictureInConversationOf, serviceRoutes } from './modules/service/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
-import { uploadsRoutes } from './modules/uploads/index.ts';
+import { createUploadStorage, type UploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
 import { getSettings, walletRoutes } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -43,6 +43,8 @@ export interface AppDeps {
   redisNamespace?: string;
   /** Where checkout finds a buyer's address; the addresses module unless a test passes its own. */
   addressLookup?: AddressLookup;
+  /** Where uploaded files live; by default the store `config` names (`createUploadStorage`). Closed with the app. */
+  uploadStorage?: UploadStorage;
 }
 
 /** Checkout snapshots the address book entry: the area as its display text. */
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(compressionPlugin);
   await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
     pressureHandler: (request, reply) => {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },
@@ -137,6 +139,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
+  // One store of uploaded files (local disk or S3-compatible) for the routes and the orphan purge.
+  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config);
+  app.addHook('onClose', async () => uploadStorage.close());
   await app.register(platformRoutes, {
     ...moduleDeps,
     walletSettings: async () => {
@@ -154,7 +159,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
-  await app.register(uploadsRoutes, { ...moduleDeps, privateReaders: { service: isPictureInConversationOf } });
+  await app.register(uploadsRoutes, {
+    ...moduleDeps,
+    storage: uploadStorage,
+    privateReaders: { service: isPictureInConversationOf },
+  });
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
@@ -179,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
       db: deps.database.db,
       intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
       log: app.log,
+      uploadStorage,
     });
     app.addHook('onClose', () => housekeeping.stop());
     // The same maintenance rhythm slides the shops' 30-day windows.

@@ -94,6 +94,8 @@ const envSchema = z.object({
   /** Payment evidence and refund proofs (owner and admins only); default DATA_DIR/private-uploads. */
   PRIVATE_UPLOAD_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
+  /** Event-loop delay past which the server answers 503 instead of queueing more work; 0: never (tests). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Lets an admin run the order sweeps with a clock moved ahead (end-to-end tests); never in production. */
@@ -130,6 +132,24 @@ const envSchema = z.object({
   /** Checkout previews and order creations one user may make per minute. */
   ORDER_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ORDER_CREATE_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Pictures one user may upload per minute, and in any 24 hours (issue 17). */
+  UPLOAD_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  UPLOAD_MAX_PER_DAY: z.coerce.number().int().min(1).default(200),
+  /** Where uploads are stored: the local disk (UPLOAD_DIR, PRIVATE_UPLOAD_DIR) or an S3-compatible bucket. */
+  UPLOAD_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3-compatible endpoint (MinIO, Ceph, R2, …); unset: AWS itself for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which most S3-compatible servers expect. */
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+  /** Prepended to every object key (e.g. `crossmart/`), so one bucket can serve several deployments. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w./-]*$/)
+    .default(''),
 });
 
 const configSchema = envSchema
@@ -148,6 +168,12 @@ const configSchema = envSchema
   .refine((env) => !(env.NODE_ENV === 'production' && !env.REDIS_URL), {
     path: ['REDIS_URL'],
     error: 'is required in production (login, reset and upload limits must hold across instances)',
+  })
+  .superRefine((env, ctx) => {
+    if (env.UPLOAD_STORAGE !== 's3') return;
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when UPLOAD_STORAGE=s3' });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -76,6 +76,8 @@ export const errorKeys = [
   'UNPAID_ORDER_LIMIT',
   'ORDER_LINE_LIMIT',
   'PASSWORD_TOO_COMMON',
+  'UPLOAD_DAILY_QUOTA',
+  'RECHARGE_TX_HASH_USED',
   // seller platform (issue 12)
   'MERCHANT_REQUIRED',
   'SHOP_SUSPENDED',

@@ -219,7 +219,12 @@ export function withdrawalFee(amount: number, feeRateBp: number): number {
 // ---- admin ----
 
 export const adminAuditListQuerySchema = pageQuerySchema.extend({ status: auditFilterSchema });
-export const adminRechargeSchema = rechargeSchema.extend({ user_id: z.number().int(), account: z.string() });
+export const adminRechargeSchema = rechargeSchema.extend({
+  user_id: z.number().int(),
+  account: z.string(),
+  /** The evidence picture's bytes (SHA-256) are also the evidence of another recharge: check before passing. */
+  evidence_reused: z.boolean(),
+});
 export const adminRechargePageSchema = pageOf(adminRechargeSchema);
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), account: z.string() });
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);

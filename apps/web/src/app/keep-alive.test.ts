@@ -26,7 +26,7 @@ describe('route table (docs/spec.md §2)', () => {
     ]);
     expect(shopperRoutes.every((route) => route.title.startsWith('routes.'))).toBe(true);
     // 45 rows of docs/spec.md §2 less the `/` redirect, with two rows naming two paths each, plus
-    // the two complaint screens the spec labels but does not list (/complaint, /myComplaints).
+    // the complaint form and "my complaints", which the spec's screens name without a route.
     expect(shopperRoutes).toHaveLength(48);
   });
 });
