@@ -7,7 +7,7 @@ import { maskName } from '../../shared/mask-name.ts';
 import { listAccountNames } from '../accounts/index.ts';
 import { addReview, isOrderItemReviewed, shopOwner } from '../catalog/index.ts';
 import { notify } from '../notifications/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads } from '../uploads/index.ts';
 
 /**
  * The buyer reviews one line of a completed order (docs/product-rules.md §3 "Reviews"): product,
@@ -41,9 +41,9 @@ export async function commentOrderItem(
     if (order.status !== 4) throw new AppError('REVIEW_NOT_ALLOWED');
     if (await isOrderItemReviewed(tx, item.id)) throw new AppError('ALREADY_COMMENTED');
     const images = [...new Set(body.images)];
-    for (const url of images) {
-      if (!(await isOwnUpload(tx, userId, 'review', url))) throw new AppError('REVIEW_IMAGES_INVALID');
-    }
+    // Checks they are the buyer's own `review` uploads and marks them referenced, in this
+    // transaction, so the orphan purge never deletes a review's pictures.
+    if (!(await attachOwnUploads(tx, userId, 'review', images))) throw new AppError('REVIEW_IMAGES_INVALID');
     const account = (await listAccountNames(tx, [userId])).get(userId) ?? '';
     const review = await addReview(tx, {
       productId: item.productId,

@@ -13,11 +13,11 @@ import {
   shopDetailSchema,
   uploadResultSchema,
 } from '@crossmart/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { productReviews, products, shops } from '../../db/schema/index.ts';
+import { productReviews, products, shops, uploads } from '../../db/schema/index.ts';
 import {
   type Buyer,
   knownAddressId,
@@ -205,6 +205,12 @@ describe('reviewing an order line', () => {
       }),
     );
     expect(posted).toMatchObject({ order_id: orderId, item_id: firstItem.id, product_id: first.productId });
+    // The pictures are marked referenced, so the orphan purge keeps them.
+    const stored = await db
+      .select({ attachedAt: uploads.attachedAt })
+      .from(uploads)
+      .where(inArray(uploads.url, pictures));
+    expect(stored.map((row) => row.attachedAt !== null)).toEqual([true, true]);
 
     // The review shows on the product with its scores, the masked name and the bought spec.
     const detail = await api.read(`/api/product/detail?id=${first.productId}`, productDetailSchema);
