@@ -80,9 +80,27 @@ export const reviewSchema = z.object({
   content: z.string(),
   images: z.array(z.string()),
   created_at: z.string(),
+  /** The shop's one reply (seller platform), null until it answers. */
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
-export const reviewPageSchema = pageOf(reviewSchema);
+
+/** A product's reviews in figures: averages to one decimal (0 without reviews). */
+export const reviewSummarySchema = z.object({
+  count: z.number().int(),
+  /** Reviews with at least one picture (the "with pictures" filter's count). */
+  with_pictures: z.number().int(),
+  product_score: z.number().min(0).max(5),
+  service_score: z.number().min(0).max(5),
+  postage_score: z.number().min(0).max(5),
+  /** Share of reviews with a product score of 4 or 5, 0–1; null without reviews. */
+  favourable_rate: z.number().min(0).max(1).nullable(),
+});
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+/** `GET /api/product/reviews`: a page of reviews (newest first) with the product's summary. */
+export const reviewPageSchema = pageOf(reviewSchema).extend({ summary: reviewSummarySchema });
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 export const specPairSchema = z.object({ name: z.string(), value: z.string() });
 export const skuSchema = z.object({
@@ -115,6 +133,7 @@ export const productDetailSchema = z.object({
   shop: shopCardSchema.extend({ is_followed: z.boolean() }),
   /** The newest reviews, for the preview on the detail screen. */
   reviews_preview: z.array(reviewSchema),
+  review_summary: reviewSummarySchema,
   is_favourite: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
@@ -146,7 +165,12 @@ export const productListQuerySchema = pageQuerySchema.extend({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const idQuerySchema = z.object({ id });
-export const productReviewsQuerySchema = pageQuerySchema.extend({ product_id: id });
+export const productReviewsQuerySchema = pageQuerySchema.extend({
+  product_id: id,
+  /** Only reviews with pictures (`1` / `true`). */
+  with_pictures: z.stringbool().default(false),
+});
+export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
 export const shopSearchQuerySchema = pageQuerySchema.extend({ keyword });
 
 // Calls that need a logged-in user (registered with the auth plugin).

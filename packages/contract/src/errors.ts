@@ -94,6 +94,10 @@ export const errorKeys = [
   'REFUND_STATUS_INVALID',
   'REFUND_AMOUNT_TOO_HIGH',
   'REFUND_PICTURES_INVALID',
+  // reviews (issue 13)
+  'REVIEW_NOT_ALLOWED',
+  'ALREADY_COMMENTED',
+  'REVIEW_IMAGES_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

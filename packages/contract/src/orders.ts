@@ -81,6 +81,8 @@ export const orderItemSchema = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   amount: z.number().int(),
+  /** The buyer has reviewed this line (a completed order's lines may be reviewed once each). */
+  reviewed: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -88,7 +90,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const previewOrderSchema = z.object({
   shop_id: z.number().int(),
   shop_name: z.string(),
-  items: z.array(orderItemSchema.omit({ id: true })),
+  items: z.array(orderItemSchema.omit({ id: true, reviewed: true })),
   goods_amount: z.number().int(),
   freight: z.number().int(),
   discount: z.number().int(),
@@ -204,3 +206,44 @@ export const orderSweepResultSchema = z.object({
   unsettled: z.array(z.number().int()),
   refunds: z.object({ approved: z.number().int(), paid: z.number().int(), closed: z.number().int() }),
 });
+
+// ---- reviews (issue 13; docs/product-rules.md §3 "Reviews", docs/spec.md §3, §5) ----
+
+export const reviewLimits = { maxImages: 6, contentMaxLength: 500 } as const;
+
+const reviewScore = z.coerce
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.not_integer' })
+  .min(1, { error: 'validation.too_small' })
+  .max(5, { error: 'validation.too_big' });
+/** A public review picture: an upload of purpose `review`. */
+const reviewImage = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/uploads\/review\//, { error: 'validation.invalid' });
+
+/** `POST /api/order/comment`: one review of one line of the buyer's completed order. */
+export const orderCommentBodySchema = z.object({
+  order_id: id,
+  item_id: id,
+  product_score: reviewScore,
+  service_score: reviewScore,
+  postage_score: reviewScore,
+  content: z
+    .string({ error: 'validation.comment_empty' })
+    .trim()
+    .min(1, { error: 'validation.comment_empty' })
+    .max(reviewLimits.contentMaxLength, { error: 'validation.too_long' }),
+  images: z.array(reviewImage).max(reviewLimits.maxImages, { error: 'validation.too_big' }).default([]),
+});
+export type OrderCommentBody = z.infer<typeof orderCommentBodySchema>;
+/** What a client sends to `POST /api/order/comment`. */
+export type OrderCommentInput = z.input<typeof orderCommentBodySchema>;
+export const orderCommentResultSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  item_id: z.number().int(),
+  product_id: z.number().int(),
+});
+export type OrderCommentResult = z.infer<typeof orderCommentResultSchema>;

@@ -134,6 +134,8 @@ export const notificationKinds = [
   'refund_decided',
   'refund_return_shipped',
   'refund_paid',
+  // To the shop's merchant when a buyer reviews one of its order lines (issue 13).
+  'order_reviewed',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

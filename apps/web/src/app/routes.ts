@@ -54,6 +54,7 @@ const addressList: Loader = () => import('../features/address/pages/address-list
 const addressForm: Loader = () => import('../features/address/pages/address-form-page.tsx');
 const myPurchases: Loader = () => import('../features/orders/pages/my-purchases-page.tsx');
 const orderInfo: Loader = () => import('../features/orders/pages/order-info-page.tsx');
+const comment: Loader = () => import('../features/review/pages/comment-page.tsx');
 const heart: Loader = () => import('../features/catalog/pages/heart-page.tsx');
 const helpAndSupport: Loader = () => import('../features/support/pages/help-page.tsx');
 const law: Loader = () => import('../features/support/pages/law-page.tsx');
@@ -82,7 +83,7 @@ export const shopperRoutes: ShopperRoute[] = [
   // Nothing links to /order (docs/spec.md §2 "order"): it shows the same list, all orders.
   route('/order', 'order', myPurchases),
   route('/orderInfo/:id?', 'orderInfo', orderInfo),
-  route('/comment', 'comment', placeholder, 'notOpen'),
+  route('/comment', 'comment', comment),
   route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', refund),
   // Not in the spec's table: one refund request's detail (issue 13).
   route('/refundInfo/:id?', 'refundInfo', refundInfo),

@@ -141,7 +141,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     {
       schema: {
         tags: ['catalog'],
-        summary: "A product's reviews, newest first",
+        summary: "A product's reviews, newest first (optionally only those with pictures), with the summary",
         querystring: productReviewsQuerySchema,
         response: { 200: successEnvelope(reviewPageSchema) },
       },

@@ -8,6 +8,7 @@ import type {
   ProductListQuery,
   ProductPage,
   Review,
+  ReviewPage,
   ShopDetail,
 } from '@crossmart/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import {
   toShopCard,
 } from './cards.ts';
 import { localized } from './localize.ts';
+import { reviewFilter, reviewSummary } from './reviews.service.ts';
 import { buildSearchQuery } from './search-text.ts';
 
 /** How many hot products and hot shops the home page shows. */
@@ -261,7 +263,7 @@ export async function getProductDetail(
     viewerId === undefined
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${viewerId} and f.shop_id = ${products.shopId})`;
-  const [productRows, skuRows, reviews] = await Promise.all([
+  const [productRows, skuRows, reviews, summary] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -288,7 +290,8 @@ export async function getProductDetail(
       .from(productSkus)
       .where(eq(productSkus.productId, productId))
       .orderBy(asc(productSkus.sortOrder), asc(productSkus.id)),
-    reviewsQuery(db, productId, { page: 1, limit: reviewsPreviewSize }),
+    reviewsQuery(db, productId, { page: 1, limit: reviewsPreviewSize }, false),
+    reviewSummary(db, productId),
   ]);
   const row = productRows[0];
   if (!row || skuRows.length === 0) throw new AppError('PRODUCT_NOT_FOUND');
@@ -301,6 +304,7 @@ export async function getProductDetail(
     skus: skuRows,
     shop: { ...toShopCard(card), is_followed },
     reviews_preview: reviews.slice(0, reviewsPreviewSize).map(toReview),
+    review_summary: summary,
   };
 }
 
@@ -317,7 +321,8 @@ export function specGroups(skus: readonly { specs: readonly { name: string; valu
   return [...groups].map(([name, values]) => ({ name, values }));
 }
 
-function reviewsQuery(db: Database, productId: number, query: PageQuery) {
+/** A page of a product's reviews, newest first, with the shop's reply; optionally only those with pictures. */
+function reviewsQuery(db: Database, productId: number, query: PageQuery, withPictures: boolean) {
   return db
     .select({
       id: productReviews.id,
@@ -329,27 +334,40 @@ function reviewsQuery(db: Database, productId: number, query: PageQuery) {
       content: productReviews.content,
       images: productReviews.images,
       created_at: productReviews.createdAt,
+      reply: productReviews.reply,
+      replied_at: productReviews.repliedAt,
     })
     .from(productReviews)
-    .where(eq(productReviews.productId, productId))
+    .where(reviewFilter(productId, withPictures))
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .limit(query.limit + 1)
     .offset(offsetOf(query));
 }
 
 type ReviewRow = Awaited<ReturnType<typeof reviewsQuery>>[number];
-const toReview = (row: ReviewRow): Review => ({ ...row, created_at: row.created_at.toISOString() });
+const toReview = (row: ReviewRow): Review => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  replied_at: row.replied_at ? row.replied_at.toISOString() : null,
+});
 
-/** `GET /api/product/reviews`: newest first; `total` is the product's exact review counter. */
-export async function listProductReviews(db: Database, productId: number, query: PageQuery) {
-  const [rows, product] = await Promise.all([
-    reviewsQuery(db, productId, query),
-    db.select({ total: products.reviewCount }).from(products).where(eq(products.id, productId)),
+/**
+ * `GET /api/product/reviews`: newest first, all or only those with pictures, with the product's
+ * summary; `total` is the summary's count of the chosen filter.
+ */
+export async function listProductReviews(
+  db: Database,
+  productId: number,
+  query: PageQuery & { with_pictures: boolean },
+): Promise<ReviewPage> {
+  const [rows, product, summary] = await Promise.all([
+    reviewsQuery(db, productId, query, query.with_pictures),
+    db.select({ id: products.id }).from(products).where(eq(products.id, productId)),
+    reviewSummary(db, productId),
   ]);
-  const counter = product[0];
-  if (!counter) throw new AppError('PRODUCT_NOT_FOUND');
+  if (product.length === 0) throw new AppError('PRODUCT_NOT_FOUND');
   const page = pageFrom(rows.map(toReview), query);
-  return { ...page, total: counter.total };
+  return { ...page, total: query.with_pictures ? summary.with_pictures : summary.count, summary };
 }
 
 /** `GET /api/shop/detail`: an open shop with its counters and the viewer's follow flag. */

@@ -9,6 +9,7 @@ import {
   shopDailyStats,
   shops,
 } from '../../db/schema/catalog.ts';
+import { maskName } from '../../shared/mask-name.ts';
 import { createUser, defaultHashing, demoUsers, findUserByAccount } from '../accounts/index.ts';
 import { type CategorySlug, categorySlugs } from './art.ts';
 import { recountCatalog } from './counters.service.ts';
@@ -163,7 +164,6 @@ function productDrafts(random: Random, now: Date): ProductDraft[] {
 }
 
 const reviewerNames = ['sakura', 'taro', 'yuki', 'kenji', 'emma', 'liam', 'mei', 'hiro', 'anna', 'sora'];
-const maskName = (name: string) => `${name[0]}***${name[name.length - 1]}`;
 
 /**
  * The demo catalogue (docs/product-rules.md, demo data) as a seed part: 12 shops, 200 products in the 10

@@ -29,7 +29,7 @@ export {
   saveShopProduct,
   setShopProductStatus,
 } from './product-admin.service.ts';
-export { addReview, type NewReview } from './reviews.service.ts';
+export { addReview, isOrderItemReviewed, type NewReview, reviewedItemRefs } from './reviews.service.ts';
 export { productSearchVector, shopSearchVector } from './search-vectors.ts';
 export {
   findShopByOwner,

@@ -345,6 +345,8 @@ export async function createOrders(
                 price: item.price,
                 quantity: item.quantity,
                 amount: item.amount,
+                // A new order's lines: nothing is reviewed before completion.
+                reviewed: false,
               },
             ]
           : [],

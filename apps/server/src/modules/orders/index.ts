@@ -1,4 +1,5 @@
 export { type AddressLookup, type LookedUpAddress, normalizePromoCode } from './checkout.service.ts';
+export { commentOrderItem } from './order-reviews.service.ts';
 export { loadOrderSettings, type OrderSettings, orderSettingsOf } from './order-settings.ts';
 export {
   commissionOf,

@@ -1,5 +1,7 @@
 import {
   checkoutBodySchema,
+  orderCommentBodySchema,
+  orderCommentResultSchema,
   orderCreateResultSchema,
   orderDetailSchema,
   orderIdBodySchema,
@@ -24,6 +26,7 @@ import { countingLimit } from '../../plugins/rate-limit.ts';
 import { payCodeKeys } from '../accounts/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
+import { commentOrderItem } from './order-reviews.service.ts';
 import { loadOrderSettings } from './order-settings.ts';
 import { runOrderSweeps } from './order-sweeps.service.ts';
 import { cancelOrder, confirmOrder, getOrderDetail, listOrders, shipOrder, verifyPay } from './orders.service.ts';
@@ -202,6 +205,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     },
     async (request) =>
       ok(request, await confirmOrder(db, currentUser(request).id, request.body.id), 'success.order_received'),
+  );
+  app.post(
+    '/api/order/comment',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags,
+        summary: 'Review one line of a completed order: three scores 1–5, text, up to 6 pictures; once per line',
+        description:
+          'Another buyer’s order or line answers ORDER_NOT_FOUND; an order not completed REVIEW_NOT_ALLOWED; a second review of a line ALREADY_COMMENTED. Pictures are the buyer’s own uploads of purpose `review`.',
+        security,
+        body: orderCommentBodySchema,
+        response: { 200: successEnvelope(orderCommentResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await commentOrderItem(db, currentUser(request).id, request.body), 'success.commented'),
   );
   app.post(
     '/api/merchant/order_ship',

@@ -14,7 +14,7 @@ import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
 import { type PayCodeKeys, verifyPayPassword } from '../accounts/index.ts';
-import { releaseStock, shopRefs } from '../catalog/index.ts';
+import { releaseStock, reviewedItemRefs, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -51,20 +51,26 @@ export async function loadOrderSummaries(
 ): Promise<OrderSummary[]> {
   if (ids.length === 0) return [];
   const shop = shopRefs(db);
-  const [rows, items, refunds] = await Promise.all([
+  const reviewed = reviewedItemRefs(db);
+  const [rows, lines, refunds] = await Promise.all([
     db
       .select({ order: orders, shopName: shop.shopName })
       .from(orders)
       .innerJoin(shop, eq(shop.shopId, orders.shopId))
       .where(and(eq(orders.userId, userId), inArray(orders.id, ids))),
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db
+      .select({ item: orderItems, reviewedId: reviewed.orderItemId })
+      .from(orderItems)
+      .leftJoin(reviewed, eq(reviewed.orderItemId, orderItems.id))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.id)),
     latestRefunds(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const own = items.filter((item) => item.orderId === id);
+    const own = lines.filter((line) => line.item.orderId === id);
     return [
       {
         id,
@@ -76,8 +82,8 @@ export async function loadOrderSummaries(
         freight: row.order.freight,
         discount: row.order.discount,
         total: row.order.total,
-        quantity: own.reduce((sum, item) => sum + item.quantity, 0),
-        items: own.map((item) => ({
+        quantity: own.reduce((sum, line) => sum + line.item.quantity, 0),
+        items: own.map(({ item, reviewedId }) => ({
           id: item.id,
           product_id: item.productId,
           sku_id: item.skuId,
@@ -88,6 +94,7 @@ export async function loadOrderSummaries(
           price: item.price,
           quantity: item.quantity,
           amount: item.amount,
+          reviewed: reviewedId !== null,
         })),
         created_at: row.order.createdAt.toISOString(),
         refunded_amount: row.order.refundedAmount,

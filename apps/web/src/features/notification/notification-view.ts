@@ -16,6 +16,8 @@ export function notificationLink(notification: Pick<Notification, 'ref'> & { kin
   if (kind === 'recharge') return '/topUpRecord';
   if (kind === 'withdrawal') return '/depositRecord';
   if (kind === 'service') return '/service';
+  // A review of the merchant's shop: the seller platform's after-sale tab lists it with the reply box.
+  if (kind === 'review') return '/seller/after-sale';
   return undefined;
 }
 

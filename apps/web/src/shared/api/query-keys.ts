@@ -15,3 +15,5 @@ export const ordersKey = ['orders'] as const;
 export const productDetailKey = ['product-detail'] as const;
 /** The address book, shared by the address screens and the checkout. */
 export const addressListKey = ['address_list'] as const;
+/** A product's review pages (the detail's sheet): refreshed after the buyer posts a review. */
+export const productReviewsKey = ['product-reviews'] as const;

@@ -1,7 +1,7 @@
-import type { Page, ProductDetail, Review } from '@crossmart/contract';
+import type { ProductDetail, ReviewPage } from '@crossmart/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
-import { productDetailKey } from '../../../shared/api/query-keys.ts';
+import { productDetailKey, productReviewsKey } from '../../../shared/api/query-keys.ts';
 import { pageParams } from './keys.ts';
 
 /** `GET /api/product/detail?id=`; with a token it tells whether the product is a favourite. */
@@ -12,14 +12,14 @@ export const productDetailQuery = (lang: string, id: number, token: string) =>
     enabled: id > 0,
   });
 
-/** `GET /api/product/reviews?product_id=`. */
-export const productReviewsQuery = (lang: string, productId: number) =>
+/** `GET /api/product/reviews?product_id=`: all reviews, or only those with pictures; each page carries the summary. */
+export const productReviewsQuery = (lang: string, productId: number, withPictures = false) =>
   infiniteQueryOptions({
-    queryKey: ['product-reviews', lang, productId],
+    queryKey: [...productReviewsKey, lang, productId, withPictures],
     queryFn: ({ pageParam }) =>
-      api.get<Page<Review>>(
+      api.get<ReviewPage>(
         '/api/product/reviews',
-        { product_id: productId, page: pageParam, limit: 10 },
+        { product_id: productId, page: pageParam, limit: 10, ...(withPictures ? { with_pictures: 1 } : {}) },
         { isToken: false },
       ),
     ...pageParams,

@@ -13,12 +13,12 @@ export function Stars({ score }: { score: number }) {
   );
 }
 
-/** One review: reviewer, stars, the chosen spec, text and pictures. */
+/** One review: reviewer, stars, the chosen spec, the three scores, text, pictures and the shop's reply. */
 export function ReviewItem({ review }: { review: Review }) {
-  useTranslation(); // re-render on a language switch
+  const { t } = useTranslation();
   const date = formatDate(review.created_at);
   return (
-    <article className="cm-review">
+    <article className="cm-review" data-testid="review">
       <header className="cm-review__head">
         <span className="cm-review__avatar" aria-hidden="true">
           {review.reviewer_name.slice(0, 1).toUpperCase()}
@@ -31,14 +31,35 @@ export function ReviewItem({ review }: { review: Review }) {
           {date}
         </time>
       </header>
-      {review.spec_text && <p className="cm-review__spec">{review.spec_text}</p>}
-      <p className="cm-review__text">{review.content}</p>
+      <p className="cm-review__spec">
+        {review.spec_text && (
+          <>
+            <bdi>{review.spec_text}</bdi>
+            {' · '}
+          </>
+        )}
+        <span data-testid="review-scores">
+          {t('reviews.scoresLine', {
+            product: review.product_score,
+            service: review.service_score,
+            postage: review.postage_score,
+          })}
+        </span>
+      </p>
+      <p className="cm-review__text" dir="auto">
+        {review.content}
+      </p>
       {review.images.length > 0 && (
         <div className="cm-review__images">
           {review.images.map((image) => (
             <LazyImage key={image} src={image} alt="" className="cm-review__image" />
           ))}
         </div>
+      )}
+      {review.reply && (
+        <p className="cm-review__reply" data-testid="review-reply">
+          <span className="cm-review__reply-label">{t('reviews.reply')}</span> <bdi>{review.reply}</bdi>
+        </p>
       )}
     </article>
   );

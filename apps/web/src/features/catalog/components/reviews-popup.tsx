@@ -6,11 +6,33 @@ import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { flatten, useLang } from '../api/keys.ts';
 import { productReviewsQuery } from '../api/product-detail.ts';
 import { ReviewItem } from './review-item.tsx';
+import { ReviewSummary } from './review-summary.tsx';
 
-/** Every review of a product in a bottom sheet, with pull-to-refresh and load-more. */
-export function ReviewsPopup({ productId, open, onClose }: { productId: number; open: boolean; onClose(): void }) {
+/**
+ * Every review of a product in a bottom sheet: the summary, the "all" / "with pictures" filter,
+ * newest first, with pull-to-refresh and load-more.
+ */
+export function ReviewsPopup({
+  productId,
+  open,
+  withPictures,
+  onFilter,
+  onClose,
+}: {
+  productId: number;
+  open: boolean;
+  /** The filter: only reviews with pictures, or all. */
+  withPictures: boolean;
+  onFilter(withPictures: boolean): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
-  const reviews = useInfiniteQuery({ ...productReviewsQuery(useLang(), productId), enabled: open });
+  const reviews = useInfiniteQuery({ ...productReviewsQuery(useLang(), productId, withPictures), enabled: open });
+  const summary = reviews.data?.pages[0]?.summary;
+  const filters = [
+    [false, t('reviews.all', { value: summary?.count ?? 0 })],
+    [true, t('reviews.withPictures', { value: summary?.with_pictures ?? 0 })],
+  ] as const;
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="cm-sheet" destroyOnClose>
       <div className="cm-sheet__head">
@@ -19,7 +41,22 @@ export function ReviewsPopup({ productId, open, onClose }: { productId: number; 
           {t('common.cancel')}
         </button>
       </div>
-      <div className="cm-sheet__body">
+      <div className="cm-sheet__body" data-testid="reviews-sheet">
+        {summary && summary.count > 0 && <ReviewSummary summary={summary} />}
+        <div className="cm-review-filter">
+          {filters.map(([value, label]) => (
+            <button
+              key={String(value)}
+              type="button"
+              aria-pressed={withPictures === value}
+              className={`cm-chip${withPictures === value ? ' cm-chip--on' : ''}`}
+              onClick={() => onFilter(value)}
+              data-testid={value ? 'reviews-with-pictures' : 'reviews-all'}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
         <PagedList<Review>
           items={flatten(reviews.data?.pages)}
           hasMore={reviews.hasNextPage}

@@ -20,6 +20,7 @@ import { FollowButton } from '../components/follow-button.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { useCompact } from '../components/product-card.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
+import { ReviewSummary } from '../components/review-summary.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
@@ -83,6 +84,11 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   const [choice, setChoice] = useState<Choice>({});
   const [quantity, setQuantity] = useState(1);
   const [reviewsOpen, setReviewsOpen] = useState(false);
+  const [reviewsWithPictures, setReviewsWithPictures] = useState(false);
+  const openReviews = (withPictures: boolean) => {
+    setReviewsWithPictures(withPictures);
+    setReviewsOpen(true);
+  };
   const picker = useRef<HTMLDivElement>(null);
   const toggleFavourite = useFavourite(product);
   const sku = chosenSku(product.skus, names, choice);
@@ -213,7 +219,12 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
           title={t('catalog.reviewsCount', { value: product.review_count })}
           extra={
             product.review_count > 0 && (
-              <button type="button" className="cm-section__more" onClick={() => setReviewsOpen(true)}>
+              <button
+                type="button"
+                className="cm-section__more"
+                onClick={() => openReviews(false)}
+                data-testid="reviews-open"
+              >
                 {product.favourable_rate !== null && t('card.rateShort', { value: rate(product.favourable_rate) })}{' '}
                 {t('common.viewAll')}
               </button>
@@ -223,7 +234,22 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
           {product.reviews_preview.length === 0 ? (
             <p className="cm-muted">{t('catalog.noReviews')}</p>
           ) : (
-            product.reviews_preview.slice(0, 2).map((review) => <ReviewItem key={review.id} review={review} />)
+            <>
+              <ReviewSummary summary={product.review_summary} />
+              {product.reviews_preview.slice(0, 2).map((review) => (
+                <ReviewItem key={review.id} review={review} />
+              ))}
+              {product.review_summary.with_pictures > 0 && (
+                <button
+                  type="button"
+                  className="cm-chip cm-review-pictures-link"
+                  onClick={() => openReviews(true)}
+                  data-testid="reviews-open-pictures"
+                >
+                  {t('reviews.withPictures', { value: product.review_summary.with_pictures })}
+                </button>
+              )}
+            </>
           )}
         </Section>
 
@@ -231,7 +257,13 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
           <p className="cm-detail__description">{product.description}</p>
         </Section>
       </div>
-      <ReviewsPopup productId={product.id} open={reviewsOpen} onClose={() => setReviewsOpen(false)} />
+      <ReviewsPopup
+        productId={product.id}
+        open={reviewsOpen}
+        withPictures={reviewsWithPictures}
+        onFilter={setReviewsWithPictures}
+        onClose={() => setReviewsOpen(false)}
+      />
       <div className="cm-action-bar">
         <Link to={`/shop/${product.shop.id}`} className="cm-action-bar__icon">
           <ShopbagOutline aria-hidden="true" />

@@ -6,6 +6,7 @@ import {
   PayCircleOutline,
   ReceiptOutline,
   SoundOutline,
+  StarOutline,
   TruckOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -29,6 +30,7 @@ const icons: Record<string, ReactNode> = {
   withdrawal_passed: <BankcardOutline />,
   withdrawal_refused: <BankcardOutline />,
   service_reply: <MessageOutline />,
+  order_reviewed: <StarOutline />,
 };
 
 function dayLabel(iso: string, t: (key: string) => string): string {

@@ -2,17 +2,19 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OrderAction } from '../lib/order-actions.ts';
 
-const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm']);
+const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm', 'review']);
 
-/** Refund actions keep their texts in the refund group (issue 13). */
+/** Refund and review actions keep their texts in their own groups (issue 13), the others under `orders.action`. */
 const labelKey = (action: OrderAction) =>
   action === 'refund'
     ? 'refund.actions.request'
     : action === 'refundInfo'
       ? 'refund.actions.view'
-      : `orders.action.${action}`;
+      : action === 'review'
+        ? 'review.action'
+        : `orders.action.${action}`;
 
-/** The buttons of an order's allowed actions; pay and confirm receipt stand out. */
+/** The buttons of an order's allowed actions; pay, confirm receipt and review stand out. */
 export function OrderActionButtons({
   actions,
   busy,

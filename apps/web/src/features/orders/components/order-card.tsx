@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
-import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
+import { type OrderAction, orderActionsFor } from '../lib/order-actions.ts';
 import { statusLabelKey, statusTone } from '../lib/status-label.ts';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderItems } from './order-items.tsx';
@@ -48,11 +48,7 @@ export function OrderCard({
           </span>
         </span>
       </Link>
-      <OrderActionButtons
-        actions={actionsFor(order.status, order.refund)}
-        busy={busy}
-        onAction={(action) => onAction(action, order)}
-      />
+      <OrderActionButtons actions={orderActionsFor(order)} busy={busy} onAction={(action) => onAction(action, order)} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderItem } from '@crossmart/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
@@ -27,12 +28,23 @@ function ItemBody({ item }: { item: OrderItem }) {
   );
 }
 
-/** An order's lines; on the detail screen each opens its product (`linkShop` = the order's shop). */
-export function OrderItems({ items, linkShop }: { items: readonly OrderItem[]; linkShop?: number }) {
+/**
+ * An order's lines; on the detail screen each opens its product (`linkShop` = the order's shop) and
+ * may carry an action under it (`extra`: the review button of a completed order).
+ */
+export function OrderItems({
+  items,
+  linkShop,
+  extra,
+}: {
+  items: readonly OrderItem[];
+  linkShop?: number;
+  extra?(item: OrderItem): ReactNode;
+}) {
   return (
     <ul className="cm-order-items">
       {items.map((item) => (
-        <li key={item.id}>
+        <li key={item.id} data-testid="order-line" data-item-id={item.id}>
           {linkShop === undefined ? (
             <div className="cm-order-item">
               <ItemBody item={item} />
@@ -42,6 +54,7 @@ export function OrderItems({ items, linkShop }: { items: readonly OrderItem[]; l
               <ItemBody item={item} />
             </Link>
           )}
+          {extra?.(item)}
         </li>
       ))}
     </ul>

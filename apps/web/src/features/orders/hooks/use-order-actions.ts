@@ -10,7 +10,7 @@ import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { confirmOrder } from '../api/confirm-order.ts';
-import { cancelRefunds, type OrderAction } from '../lib/order-actions.ts';
+import { cancelRefunds, type OrderAction, reviewableItems, reviewPath } from '../lib/order-actions.ts';
 
 /** What an action needs to know about its order. */
 export interface ActionTarget {
@@ -19,6 +19,7 @@ export interface ActionTarget {
   total: number;
   order_no: string;
   refund: OrderSummary['refund'];
+  items: readonly { id: number; reviewed: boolean }[];
 }
 
 /**
@@ -96,6 +97,12 @@ export function useOrderActions() {
       case 'refundInfo':
         if (order.refund) navigate(`/refundInfo/${order.refund.id}`);
         return;
+      case 'review': {
+        // The card's action opens the first line still to review; the detail has one per line.
+        const [item] = reviewableItems(order);
+        if (item) navigate(reviewPath(order.id, item.id));
+        return;
+      }
       case 'logistics':
         navigate(`/orderInfo/${order.id}?logistics=1`);
         return;

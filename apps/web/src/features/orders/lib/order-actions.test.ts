@@ -1,6 +1,6 @@
 import { orderStatuses } from '@crossmart/contract';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, cancelRefunds } from './order-actions.ts';
+import { actionsFor, cancelRefunds, orderActionsFor, reviewableItems, reviewPath } from './order-actions.ts';
 
 describe('order actions by status (docs/spec.md §4, docs/product-rules.md §3)', () => {
   it('lets an unpaid order be paid or cancelled, pay being the primary one', () => {
@@ -35,5 +35,21 @@ describe('order actions by status (docs/spec.md §4, docs/product-rules.md §3)'
   });
   it('refunds on cancel only once paid', () => {
     expect(orderStatuses.filter(cancelRefunds)).toEqual([1]);
+  });
+  it('offers a review while a completed order has a line not yet reviewed, and only then', () => {
+    const items = [
+      { id: 7, reviewed: true },
+      { id: 8, reviewed: false },
+    ];
+    expect(orderActionsFor({ id: 1, status: 4, refund: null, items })).toEqual(['details', 'review']);
+    expect(reviewableItems({ status: 4, items }).map((item) => item.id)).toEqual([8]);
+    expect(orderActionsFor({ id: 1, status: 4, refund: null, items: [{ id: 7, reviewed: true }] })).toEqual([
+      'details',
+    ]);
+    for (const status of orderStatuses.filter((s) => s !== 4)) {
+      expect(orderActionsFor({ id: 1, status, refund: null, items }).includes('review'), String(status)).toBe(false);
+      expect(reviewableItems({ status, items }), String(status)).toEqual([]);
+    }
+    expect(reviewPath(12, 34)).toBe('/comment?order_id=12&item_id=34');
   });
 });

@@ -21,7 +21,7 @@ import { OrderActionButtons } from '../components/order-action-buttons.tsx';
 import { OrderItems } from '../components/order-items.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
-import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
+import { actionsFor, type OrderAction, reviewPath } from '../lib/order-actions.ts';
 import { statusLabelKey, statusTone } from '../lib/status-label.ts';
 import '../orders.css';
 
@@ -159,7 +159,25 @@ function OrderInfo({ order }: { order: OrderDetail }) {
       </Section>
 
       <Section title={<ShopName name={order.shop_name} shopId={order.shop_id} />}>
-        <OrderItems items={order.items} linkShop={order.shop_id} />
+        <OrderItems
+          items={order.items}
+          linkShop={order.shop_id}
+          extra={(item) =>
+            order.status === 4 ? (
+              <div className="cm-order-line-action">
+                {item.reviewed ? (
+                  <span className="cm-order-line-action__done" data-testid="item-reviewed">
+                    {t('review.reviewed')}
+                  </span>
+                ) : (
+                  <Link to={reviewPath(order.id, item.id)} className="cm-pill" data-testid="item-review">
+                    {t('review.action')}
+                  </Link>
+                )}
+              </div>
+            ) : null
+          }
+        />
         {actions.includes('refund') && (
           <ul className="cm-order-item-refunds" aria-label={t('refund.perItem')}>
             {order.items.map((item) => (
