@@ -86,6 +86,10 @@ export const errorKeys = [
   'PROMO_NOT_FOUND',
   'REVIEW_NOT_FOUND',
   'REVIEW_ALREADY_REPLIED',
+  // admin console (issue 14)
+  'AUDIT_OWN_RECORD',
+  'SECOND_APPROVER_REQUIRED',
+  'SECOND_APPROVAL_MISMATCH',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

@@ -219,7 +219,13 @@ export function withdrawalFee(amount: number, feeRateBp: number): number {
 // ---- admin ----
 
 export const adminAuditListQuerySchema = pageQuerySchema.extend({ status: auditFilterSchema });
-export const adminRechargeSchema = rechargeSchema.extend({ user_id: z.number().int(), account: z.string() });
+export const adminRechargeSchema = rechargeSchema.extend({
+  user_id: z.number().int(),
+  account: z.string(),
+  /** Four eyes: the first super admin's pass of a large recharge, waiting for a second. */
+  first_approved_by: z.number().int().nullable(),
+  first_actual_amount: z.number().int().nullable(),
+});
 export const adminRechargePageSchema = pageOf(adminRechargeSchema);
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), account: z.string() });
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
@@ -271,6 +277,10 @@ export const platformSettingsSchema = z.object({
   order_after_sale_days: z.number().int().min(0).max(60),
   /** Unpaid orders one buyer may hold at once (stock hoarding). */
   max_unpaid_orders: z.number().int().min(1).max(100).default(5),
+  /** Days a merchant has to answer a refund request before it goes to admin arbitration. */
+  refund_timeout_days: z.number().int().min(1).max(60).default(3),
+  /** Recharges credited above this (minor units) need a second super admin (four eyes). */
+  four_eyes_threshold: z.number().int().min(1).max(walletLimits.maxAmount).default(100_000),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export const defaultPlatformSettings: PlatformSettings = {
@@ -281,6 +291,9 @@ export const defaultPlatformSettings: PlatformSettings = {
   order_auto_receive_days: 10,
   order_after_sale_days: 7,
   max_unpaid_orders: 5,
+  refund_timeout_days: 3,
+  // ¥100,000: JPY has no minor unit (ISO 4217 exponent 0, docs/product-rules.md §2).
+  four_eyes_threshold: 100_000,
 };
 
 export const channelSaveRequestSchema = z

@@ -11,6 +11,13 @@ export {
 } from './order-sweeps.service.ts';
 export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
 export {
+  getOrderForAdmin,
+  listOrdersForAdmin,
+  listPlatformPromos,
+  salesSince,
+  savePlatformPromo,
+} from './orders-admin.service.ts';
+export {
   addShopLogisticsEvent,
   countShopOrdersToShip,
   getShopOrderDetail,

@@ -1,2 +1,2 @@
 export { type ServiceRouteOptions, serviceRoutes } from './service.routes.ts';
-export { countUserUnread, isPictureInConversationOf } from './service.service.ts';
+export { countUnansweredConversations, countUserUnread, isPictureInConversationOf } from './service.service.ts';
