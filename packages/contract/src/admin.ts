@@ -321,3 +321,5 @@ export const mailOutboxPageSchema = pageOf(mailOutboxRowSchema);
 
 /** Answer of an admin action that changes one record. */
 export const adminActionResultSchema = z.object({ id: z.number().int() });
+export type AdminLedgerAccount = z.infer<typeof adminLedgerAccountSchema>;
+export type AdminMailRow = z.infer<typeof mailOutboxRowSchema>;

@@ -31,6 +31,8 @@ const settingFields: { name: keyof PlatformSettings; label: string; min: number;
   { name: 'order_auto_receive_days', label: 'admin.orderAutoReceiveDays', min: 1, max: 60 },
   { name: 'order_after_sale_days', label: 'admin.orderAfterSaleDays', min: 0, max: 60 },
   { name: 'max_unpaid_orders', label: 'admin.maxUnpaidOrders', min: 1, max: 100 },
+  { name: 'refund_timeout_days', label: 'adminConsole.refundTimeoutDays', min: 1, max: 60 },
+  { name: 'four_eyes_threshold', label: 'adminConsole.fourEyesThreshold', min: 1 },
 ];
 
 /** Admin settings: fee rates and minimum (docs/product-rules.md §2), order timers (§3), deposit channels, the ledger check. */
