@@ -92,6 +92,17 @@ test('the buyer files a complaint, the admin replies in the console, the buyer r
   await page.reload();
   await expect(mine).toContainText('対応済み');
   await expect(mine.getByTestId('complaint-reply')).toContainText('We asked the shop to send a new one.');
+
+  // The shop's merchant (the demo `merchant` runs Tokyo Digital Lab) reads it in the after-sale tab.
+  const sellerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+  await loginContext(sellerContext, base, 'merchant', 'merchant123');
+  const seller = await sellerContext.newPage();
+  await seller.goto('/seller/after-sale');
+  await expect(seller.getByRole('heading', { name: 'ショップへの苦情' })).toBeVisible();
+  const about = seller.locator('.adm-card').filter({ hasText: content });
+  await expect(about).toContainText('対応済み');
+  await expect(about).toContainText('We asked the shop to send a new one.');
+  await sellerContext.close();
 });
 
 test('the law page shows the server text in Japanese and in English', async ({ page, browser, baseURL }) => {

@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(compressionPlugin);
   await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
     pressureHandler: (request, reply) => {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },

@@ -12,7 +12,9 @@ function keysOf(env: Record<string, string>): string[] {
   return [];
 }
 
-const production = { NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379' };
+/** A production environment with everything else it requires, so each test names only its own key. */
+const payCodeKey = { PAY_CODE_KEY: 'ab'.repeat(32) };
+const production = { NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', ...payCodeKey };
 
 describe('production configuration', () => {
   it('does not seed demo accounts in production unless asked, and refuses to be asked', () => {
@@ -24,7 +26,7 @@ describe('production configuration', () => {
   });
 
   it('requires Redis in production, so that the limits hold across instances', () => {
-    expect(keysOf({ NODE_ENV: 'production' })).toEqual(['REDIS_URL']);
+    expect(keysOf({ NODE_ENV: 'production', ...payCodeKey })).toEqual(['REDIS_URL']);
     expect(keysOf({ NODE_ENV: 'development' })).toEqual([]);
   });
 

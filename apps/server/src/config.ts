@@ -94,6 +94,8 @@ const envSchema = z.object({
   /** Payment evidence and refund proofs (owner and admins only); default DATA_DIR/private-uploads. */
   PRIVATE_UPLOAD_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
+  /** Event-loop delay past which the server answers 503 instead of queueing more work; 0: never (tests). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Lets an admin run the order sweeps with a clock moved ahead (end-to-end tests); never in production. */

@@ -362,5 +362,6 @@ export const sellerReviewSchema = z.object({
   reply: z.string().nullable(),
   created_at: z.string(),
 });
+export type SellerReview = z.infer<typeof sellerReviewSchema>;
 export const sellerReviewPageSchema = pageOf(sellerReviewSchema);
 export const reviewReplyBodySchema = z.object({ id, content: text(500) });

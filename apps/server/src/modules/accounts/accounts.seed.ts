@@ -43,7 +43,7 @@ export const demoUsers = [
     family_name: 'Demo',
     given_name: 'Support',
     email: 'support@crossmart.invalid',
-    mobile: '+819000000004',
+    mobile: '+819000000005',
   },
 ] as const satisfies readonly {
   account: string;

@@ -23,6 +23,7 @@ export const merchantsSeedPart: { name: string; run(db: Database): Promise<void>
           mobile: '+819000000004',
         },
         defaultHashing,
+        { demoSeed: true },
       ));
     const [categoryId] = await listCategoryIds(db);
     await db

@@ -1,10 +1,12 @@
 import type {
   Category,
+  ComplaintPage,
   MerchantApplication,
   MerchantApplyBody,
   MerchantDashboard,
   MerchantInfo,
   OrderDetail,
+  Page,
   ProductSaveInput,
   PromoSaveInput,
   SellerOrderDetail,
@@ -12,6 +14,7 @@ import type {
   SellerProductDetail,
   SellerProductPage,
   SellerPromo,
+  SellerReview,
   SellerShop,
   SettlementPage,
   ShopSaveBody,
@@ -19,25 +22,6 @@ import type {
 import { api } from '../../shared/api/index.ts';
 
 /** The seller platform's calls: one function per call. */
-
-interface Page<T> {
-  list: T[];
-  page: number;
-  limit: number;
-  has_more: boolean;
-  total?: number;
-}
-export interface SellerReview {
-  id: number;
-  product_id: number;
-  product_title: string;
-  reviewer: string;
-  score: number;
-  content: string;
-  images: string[];
-  reply: string | null;
-  created_at: string;
-}
 
 export const getMerchantInfo = () => api.get<MerchantInfo>('/api/merchant/info');
 export const applyForShop = (body: MerchantApplyBody) => api.post<MerchantApplication>('/api/merchant/apply', body);
@@ -71,5 +55,7 @@ export const listSettlements = (page: number) =>
 export const listPromos = () => api.get<Page<SellerPromo>>('/api/merchant/promo_list', { page: 1, limit: 50 });
 export const savePromo = (body: PromoSaveInput) => api.post<{ id: number }>('/api/merchant/promo_save', body);
 export const listReviews = () => api.get<Page<SellerReview>>('/api/merchant/review_list', { page: 1, limit: 50 });
+export const listShopComplaints = () =>
+  api.get<ComplaintPage>('/api/merchant/complaint_list', { page: 1, limit: 50, status: 'all' });
 export const replyReview = (id: number, content: string) =>
   api.post<{ id: number }>('/api/merchant/review_reply', { id, content });

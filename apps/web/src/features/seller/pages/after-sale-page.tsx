@@ -1,10 +1,12 @@
+import type { SellerReview } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Rate } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
-import { listReviews, replyReview, type SellerReview } from '../seller-api.ts';
+import { ShopComplaints } from '../components/shop-complaints.tsx';
+import { listReviews, replyReview } from '../seller-api.ts';
 
 function ReviewCard({ review }: { review: SellerReview }) {
   const { t } = useTranslation();
@@ -41,7 +43,7 @@ function ReviewCard({ review }: { review: SellerReview }) {
   );
 }
 
-/** After-sale: refunds arrive with their own issue (an honest empty state); reviews with a one-time reply. */
+/** After-sale: refunds, reviews with a one-time reply, and complaints about the shop. */
 export default function AfterSalePage() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: ['seller', 'reviews'], queryFn: listReviews });
@@ -55,6 +57,7 @@ export default function AfterSalePage() {
       {data?.list.map((review) => (
         <ReviewCard key={review.id} review={review} />
       ))}
+      <ShopComplaints />
     </div>
   );
 }
