@@ -42,6 +42,14 @@ async function adminPage(browser: Browser, account: string, password: string): P
   return page;
 }
 
+/** Confirms the open dialog once its opening animation is over (a click during the zoom can miss). */
+async function confirmModal(page: Page) {
+  const modal = page.locator('.ant-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal).not.toHaveClass(/ant-zoom/);
+  await modal.getByRole('button', { name: '確認' }).click();
+}
+
 async function registerBuyer(request: APIRequestContext, tag: string) {
   const account = `adm_${tag}_${Date.now().toString(36)}`;
   const response = await request.post('/api/user/register', {
@@ -78,7 +86,7 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   await page.getByRole('link', { name: user.account }).click();
   await page.getByRole('button', { name: '凍結' }).click();
   await page.locator('.ant-modal textarea').fill('不正利用の疑い');
-  await page.locator('.ant-modal').getByRole('button', { name: '確認' }).click();
+  await confirmModal(page);
   await expect(page.locator('.ant-card-head').getByText('凍結中')).toBeVisible();
   const refused = await login(request, user.account, 'secret123');
   expect(refused).toMatchObject({ code: 0, error: 'ACCOUNT_DISABLED' });
@@ -88,7 +96,11 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
 
   // 2. Suspend a shop (its products leave the shop app), then restore it.
   const adminToken = (await login(request, 'admin', 'admin123')).data.userinfo.token;
-  const shops = await call<{ list: { id: number; name: string }[] }>(request, adminToken, '/api/admin/shop_list?limit=1');
+  const shops = await call<{ list: { id: number; name: string }[] }>(
+    request,
+    adminToken,
+    '/api/admin/shop_list?limit=1',
+  );
   const shop = shops.list[0];
   expect(shop).toBeDefined();
   const products = await call<{ list: { id: number }[] }>(
@@ -102,13 +114,13 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   const row = page.locator('.ant-table-row').filter({ hasText: shop?.name ?? '' });
   await row.getByRole('button', { name: '停止' }).click();
   await page.locator('.ant-modal textarea').fill('偽造品の疑い');
-  await page.locator('.ant-modal').getByRole('button', { name: '確認' }).click();
+  await confirmModal(page);
   await expect(row).toContainText('停止中');
   await expect(row).toContainText('偽造品の疑い');
   const hidden = await request.get(`/api/product/detail?id=${products.list[0]?.id}`);
   expect(((await hidden.json()) as Envelope<unknown>).code).toBe(0);
   await row.getByRole('button', { name: '元に戻す' }).click();
-  await page.locator('.ant-modal').getByRole('button', { name: '確認' }).click();
+  await confirmModal(page);
   await expect(row).toContainText('営業中');
   const shown = await request.get(`/api/product/detail?id=${products.list[0]?.id}`);
   expect(((await shown.json()) as Envelope<unknown>).code).toBe(1);
@@ -120,13 +132,20 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   await page.getByRole('menuitem', { name: 'チャージ' }).click();
   const theirs = page.locator('.ant-table-row').filter({ hasText: buyer.account });
   await theirs.getByRole('button', { name: '承認' }).click();
-  await page.locator('.ant-modal').getByRole('button', { name: '確認' }).click();
+  await expect(page.locator('.ant-modal input')).toHaveValue('4321');
+  await confirmModal(page);
   await expect(page.locator('.ant-modal')).toBeHidden();
   await expect(theirs).toHaveCount(0);
   const mine = page.locator('.ant-table-row').filter({ hasText: '1,234' }).filter({ hasText: 'admin' });
   await mine.getByRole('button', { name: '承認' }).click();
-  await page.locator('.ant-modal').getByRole('button', { name: '確認' }).click();
+  await page.locator('.ant-modal input').fill('1234');
+  const answer = page.waitForResponse('**/api/admin/recharge_audit');
+  await confirmModal(page);
+  expect(((await (await answer).json()) as Envelope<unknown>).error).toBe('AUDIT_OWN_RECORD');
   await expect(page.getByText('ご自身のチャージや出金は審査できません').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-modal')).toBeHidden();
+  await expect(mine).toContainText('承認');
   const info = await call<{ balance: number }>(request, buyer.token, '/api/user/getUserInfo');
   expect(info.balance).toBe(4321);
 

@@ -14,13 +14,13 @@ import {
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { fetchOrder, listOrders } from './console-api.ts';
 import { Pager, SearchBox } from './console-parts.tsx';
 import { LedgerTransactionTable } from './ledger-page.tsx';
-import { pageSize, useUrlState } from './url-state.ts';
+import { pageSize, useDetailId, useUrlState } from './url-state.ts';
 
 const statuses = [0, 1, 2, 3, 4, -1, -2, -4] as const;
 
@@ -133,7 +133,7 @@ export function OrderListPage() {
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
-  const id = Number(useParams().id);
+  const id = useDetailId();
   const { data } = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => fetchOrder(id), enabled: id > 0 });
   if (!data) return <Skeleton active />;
   const { order } = data;

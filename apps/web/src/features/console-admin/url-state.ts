@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 
 /**
  * A table's page, sort and filters kept in the URL (issue 14: a view can be shared and survives a
@@ -27,3 +27,9 @@ export function useUrlState<Keys extends string>(keys: readonly Keys[]) {
 }
 
 export const pageSize = 20;
+
+/** The record id of a detail screen (`/admin/users/12` → 12); the console routes everything under `*`. */
+export function useDetailId(): number {
+  const rest = useParams()['*'] ?? '';
+  return Number(rest.split('/')[1]) || 0;
+}

@@ -16,13 +16,13 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { useAllowed } from './access.ts';
 import { clearLockout, fetchUser, freezeUser, listUsers, unfreezeUser } from './console-api.ts';
 import { Pager, ReasonDialog, SearchBox } from './console-parts.tsx';
-import { pageSize, useUrlState } from './url-state.ts';
+import { pageSize, useDetailId, useUrlState } from './url-state.ts';
 
 const filterKeys = ['q', 'role', 'status', 'sort', 'order'] as const;
 
@@ -173,7 +173,7 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
 export function UserDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
-  const id = Number(useParams().id);
+  const id = useDetailId();
   const { data } = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => fetchUser(id), enabled: id > 0 });
   if (!data) return <Skeleton active />;
   const { user } = data;
