@@ -97,6 +97,9 @@ export async function initI18n(language: LanguageFile, path = '/') {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: fallbackLanguage,
+    // Our language codes are file names (`zh-cn`, `zh-hk`): without this i18next looks them up as
+    // `zh-CN` and finds nothing, so those languages showed English.
+    lowerCaseLng: true,
     resources: {},
     interpolation: { escapeValue: false },
     react: { useSuspense: false, bindI18nStore: 'added' },
