@@ -10,6 +10,7 @@ import { startOrderSweeps } from './jobs/order-sweeps.ts';
 import { startShopWindowRefresh } from './jobs/shop-windows.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogRoutes, catalogUserRoutes, findShopByOwner } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
@@ -38,6 +39,7 @@ import { createUploadStorage, type UploadStorage, uploadsRoutes } from './module
 import { getSettings, pendingAuditCounts, walletRoutes } from './modules/wallet/index.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, {
     resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
   });
+  // Before every module: it puts the permission guard in front of each `/api/admin/*` route.
+  await app.register(adminGuardPlugin);
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);
   await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
+  await app.register(adminRoutes, moduleDeps);
   await app.register(notificationsRoutes, { ...moduleDeps, serviceUnread: countUserUnread });
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {

@@ -98,6 +98,10 @@ export const errorKeys = [
   'REVIEW_NOT_ALLOWED',
   'ALREADY_COMMENTED',
   'REVIEW_IMAGES_INVALID',
+  // admin console (issue 14)
+  'AUDIT_OWN_RECORD',
+  'SECOND_APPROVER_REQUIRED',
+  'SECOND_APPROVAL_MISMATCH',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

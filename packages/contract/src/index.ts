@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './addresses.ts';
+export * from './admin.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './client-constants.ts';

@@ -88,6 +88,8 @@ export const sellerShopSchema = z.object({
   description: z.string(),
   /** 1 open, 0 closed, -1 suspended by an admin. */
   status: z.number().int(),
+  /** Why an admin suspended the shop (status -1). */
+  suspend_reason: z.string().nullable().default(null),
 });
 export type SellerShop = z.infer<typeof sellerShopSchema>;
 

@@ -224,6 +224,9 @@ export const adminRechargeSchema = rechargeSchema.extend({
   account: z.string(),
   /** The evidence picture's bytes (SHA-256) are also the evidence of another recharge: check before passing. */
   evidence_reused: z.boolean(),
+  /** Four eyes: the first super admin's pass of a large recharge, waiting for a second. */
+  first_approved_by: z.number().int().nullable(),
+  first_actual_amount: z.number().int().nullable(),
 });
 export const adminRechargePageSchema = pageOf(adminRechargeSchema);
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), account: z.string() });
@@ -280,6 +283,8 @@ export const platformSettingsSchema = z.object({
   refund_response_days: z.number().int().min(1).max(60).default(3),
   refund_escalate_days: z.number().int().min(1).max(60).default(7),
   refund_return_days: z.number().int().min(1).max(60).default(7),
+  /** Recharges credited above this (minor units) need a second super admin (four eyes). */
+  four_eyes_threshold: z.number().int().min(1).max(walletLimits.maxAmount).default(100_000),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export const defaultPlatformSettings: PlatformSettings = {
@@ -293,6 +298,8 @@ export const defaultPlatformSettings: PlatformSettings = {
   refund_response_days: 3,
   refund_escalate_days: 7,
   refund_return_days: 7,
+  // ¥100,000: JPY has no minor unit (ISO 4217 exponent 0, docs/product-rules.md §2).
+  four_eyes_threshold: 100_000,
 };
 
 export const channelSaveRequestSchema = z

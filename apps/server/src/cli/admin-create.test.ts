@@ -39,8 +39,11 @@ describe('npm run admin:create', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'crossmart-admin-'));
     dirs.push(dataDir);
     const created = await run(dataDir, ['--account', 'ops', '--email', 'ops@example.com'], 'long-secret-1\n');
-    expect(created.out).toContain('created admin "ops"');
+    expect(created.out).toContain('created super admin "ops"');
     expect(created.code).toBe(0);
+    const support = await run(dataDir, ['--account', 'helpdesk', '--role', 'support'], 'long-secret-2\n');
+    expect(support.out).toContain('created support admin "helpdesk"');
+    expect((await run(dataDir, ['--account', 'ops3', '--role', 'owner'], 'long-secret-3\n')).code).toBe(1);
     expect((await run(dataDir, ['--account', 'OPS'], 'another-secret\n')).code).toBe(1);
     expect((await run(dataDir, ['--account', 'ops2'], 'short\n')).code).toBe(1);
     expect((await run(dataDir, [], 'long-secret-1\n')).code).toBe(1);
@@ -49,7 +52,9 @@ describe('npm run admin:create', () => {
     try {
       const rows = await database.db.select().from(users).where(eq(users.account, 'ops'));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ role: 'admin', email: 'ops@example.com', status: 'active' });
+      expect(rows[0]).toMatchObject({ role: 'admin', adminRole: 'super', email: 'ops@example.com', status: 'active' });
+      const [helpdesk] = await database.db.select().from(users).where(eq(users.account, 'helpdesk'));
+      expect(helpdesk).toMatchObject({ role: 'admin', adminRole: 'support' });
       expect(rows[0]?.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await database.db.select().from(users).where(eq(users.account, 'ops2'))).toHaveLength(0);
     } finally {

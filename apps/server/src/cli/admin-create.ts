@@ -1,5 +1,6 @@
 /**
- * `npm run admin:create -- --account NAME [--email ADDRESS]`: creates an admin account on the
+ * `npm run admin:create -- --account NAME [--email ADDRESS] [--role super|support]`: creates an
+ * admin account (role `super` unless given, docs/product-rules.md §1) on the
  * configured database (DATABASE_URL, else PGlite in DATA_DIR). The password is prompted for
  * (hidden, twice) on a terminal, or read from the first line of standard input otherwise:
  *   printf '%s\n' "$PASSWORD" | npm run admin:create -- --account ops
@@ -7,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { accountFieldSchema, emailFieldSchema, passwordFieldSchema } from '@crossmart/contract';
+import { accountFieldSchema, adminRoleSchema, emailFieldSchema, passwordFieldSchema } from '@crossmart/contract';
 import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -66,12 +67,14 @@ async function readPassword(): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { account: { type: 'string' }, email: { type: 'string' } },
+  options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
   strict: true,
 });
 const account = accountFieldSchema.safeParse(values.account ?? '');
 if (!account.success)
   fail('Usage: npm run admin:create -- --account NAME [--email ADDRESS] (3-32 letters, digits, _ . @ -)');
+const adminRole = adminRoleSchema.safeParse(values.role ?? 'super');
+if (!adminRole.success) fail('The role must be super or support.');
 const email = values.email === undefined ? undefined : emailFieldSchema.safeParse(values.email);
 if (email && !email.success) fail('The email address is not valid.');
 
@@ -86,10 +89,16 @@ try {
   await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR, payCodes: payCodeKeys(config) });
   const user = await createUser(
     database.db,
-    { account: account.data, password: password.data, role: 'admin', email: email?.data ?? null },
+    {
+      account: account.data,
+      password: password.data,
+      role: 'admin',
+      adminRole: adminRole.data,
+      email: email?.data ?? null,
+    },
     hashingFromConfig(config),
   );
-  console.log(`created admin "${user.account}" (id ${user.id}) on ${database.engine}`);
+  console.log(`created ${adminRole.data} admin "${user.account}" (id ${user.id}) on ${database.engine}`);
 } catch (error) {
   if (error instanceof AppError)
     fail(`Not created: ${error.key === 'ACCOUNT_TAKEN' ? 'the account exists' : error.key}.`);

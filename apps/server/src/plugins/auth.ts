@@ -1,4 +1,4 @@
-import type { LanguageFile, UserRole } from '@crossmart/contract';
+import type { AdminRole, LanguageFile, UserRole } from '@crossmart/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -8,6 +8,8 @@ import { bindLogFields } from './observability.ts';
 export interface AuthUser {
   id: number;
   role: UserRole;
+  /** `super` or `support` for admins, null otherwise (the admin guard reads it). */
+  adminRole: AdminRole | null;
   language: LanguageFile;
   sessionId: number;
 }

@@ -62,7 +62,10 @@ export async function newMerchant(app: App, db: Database): Promise<Buyer> {
 
 export async function newUserWithRole(app: App, db: Database, role: 'merchant' | 'admin'): Promise<Buyer> {
   const user = await registerBuyer(app);
-  await db.update(users).set({ role }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ role, adminRole: role === 'admin' ? 'super' : null })
+    .where(eq(users.id, user.id));
   return user;
 }
 

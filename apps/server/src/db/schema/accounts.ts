@@ -26,6 +26,8 @@ export const users = pgTable(
       .default('jp')
       .references(() => languages.fileName),
     role: text('role').notNull().default('buyer'),
+    /** Admins only: `super` or `support` (docs/product-rules.md §1); null for buyers and merchants. */
+    adminRole: text('admin_role'),
     status: text('status').notNull().default('active'),
     payPasswordHash: text('pay_password_hash'),
     /** Login attempts since the last success or lock expiry (claimed before each verification). */
@@ -43,6 +45,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_mobile_key').on(table.mobile),
     check('users_role_check', sql`${table.role} in ('buyer', 'merchant', 'admin')`),
+    check(
+      'users_admin_role_check',
+      sql`${table.adminRole} is null or (${table.role} = 'admin' and ${table.adminRole} in ('super', 'support'))`,
+    ),
     check('users_status_check', sql`${table.status} in ('active', 'disabled')`),
     check('users_login_failures_check', sql`${table.loginFailures} >= 0`),
     check('users_pay_failures_check', sql`${table.payFailures} >= 0`),

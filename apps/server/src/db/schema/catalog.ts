@@ -67,6 +67,8 @@ export const shops = pgTable(
     descriptionI18n: jsonb('description_i18n').$type<I18nText>().notNull().default({}),
     /** 1 open, 0 closed (by its merchant or pending), -1 banned by an admin. */
     status: smallint('status').notNull().default(1),
+    /** Why an admin suspended the shop (status -1); the merchant sees it. */
+    suspendReason: text('suspend_reason'),
     /** Units sold, all time. */
     sales: integer('sales').notNull().default(0),
     /** Sales amount in minor units, all time ("total sales"). */
@@ -153,6 +155,8 @@ export const products = pgTable(
     goodReviewCount: integer('good_review_count').notNull().default(0),
     /** 1 on sale, 0 off the shelf (merchant), -1 removed by an admin. */
     status: smallint('status').notNull().default(1),
+    /** Why an admin took the product down (status -1); the merchant sees it. */
+    removedReason: text('removed_reason'),
     /** On sale and its shop open: what every public list filters on (maintained by the service). */
     isListed: boolean('is_listed').notNull().default(true),
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),

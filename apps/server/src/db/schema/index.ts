@@ -4,6 +4,7 @@
  */
 export * from './accounts.ts';
 export * from './addresses.ts';
+export * from './audit.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './content.ts';

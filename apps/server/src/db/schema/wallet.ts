@@ -72,9 +72,17 @@ export const recharges = pgTable(
     reason: text('reason'),
     auditedBy: integer('audited_by').references(() => users.id),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
+    /** Four eyes: the first super admin's pass of a recharge above the threshold, and the amount it confirmed. */
+    firstApprovedBy: integer('first_approved_by').references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    firstActualAmount: bigint('first_actual_amount', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check(
+      'recharges_first_approval_check',
+      sql`(${table.firstApprovedBy} is null) = (${table.firstActualAmount} is null) and (${table.firstActualAmount} is null or ${table.firstActualAmount} > 0)`,
+    ),
     check('recharges_method_check', sql`${table.method} in ('bank', 'manual', 'chain')`),
     check('recharges_status_check', sql`${table.status} in (0, 1, 2)`),
     check('recharges_amount_check', sql`${table.amount} > 0`),
@@ -128,21 +136,4 @@ export const withdrawals = pgTable(
     index('withdrawals_user_id_id_idx').on(table.userId, table.id),
     index('withdrawals_status_id_idx').on(table.status, table.id),
   ],
-);
-
-/** One row per admin action (audits, settings, channels); written in the action's transaction. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: serial('id').primaryKey(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => users.id),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    detail: jsonb('detail'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('audit_log_target_idx').on(table.targetType, table.targetId)],
 );

@@ -1,4 +1,4 @@
-import type { UserRole } from '@crossmart/contract';
+import type { AdminRole, UserRole } from '@crossmart/contract';
 import type { Database } from '../../db/client.ts';
 import { createUser, findUserByAccount } from './accounts.service.ts';
 import { defaultHashing, demoSeedPasswords } from './passwords.ts';
@@ -34,11 +34,23 @@ export const demoUsers = [
     email: 'admin@crossmart.invalid',
     mobile: '+819000000003',
   },
+  {
+    // A support admin (issue 14): reads everything, answers service and complaints, never audits money.
+    account: 'support',
+    password: demoSeedPasswords.support,
+    role: 'admin',
+    adminRole: 'support',
+    family_name: 'Demo',
+    given_name: 'Support',
+    email: 'support@crossmart.invalid',
+    mobile: '+819000000005',
+  },
 ] as const satisfies readonly {
   account: string;
   password: string;
   payPassword?: string;
   role: UserRole;
+  adminRole?: AdminRole;
   family_name: string;
   given_name: string;
   email: string;

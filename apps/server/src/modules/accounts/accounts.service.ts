@@ -1,4 +1,5 @@
 import {
+  type AdminRole,
   accountLimits,
   type ErrorKey,
   type LanguageFile,
@@ -146,6 +147,8 @@ export interface NewUser {
   account: string;
   password: string;
   role?: UserRole;
+  /** Admins only; an admin made without one is `super` (existing operators keep every right). */
+  adminRole?: AdminRole;
   family_name?: string;
   given_name?: string;
   email?: string | null;
@@ -184,6 +187,7 @@ export async function createUser(
         passwordHash,
         payPasswordHash,
         role: input.role ?? 'buyer',
+        adminRole: input.role === 'admin' ? (input.adminRole ?? 'super') : null,
         familyName: input.family_name ?? '',
         givenName: input.given_name ?? '',
         email: input.email ?? null,

@@ -9,6 +9,16 @@ export {
   type UserInfoProvider,
 } from './accounts.service.ts';
 export {
+  clearUserLockout,
+  countUsersSince,
+  type FieldChange,
+  getAdminProfile,
+  getUserForAdmin,
+  listOutboxPage,
+  listUsersForAdmin,
+  setUserFrozen,
+} from './admin-users.service.ts';
+export {
   createMailTransport,
   deliverPendingMail,
   enqueueMail,

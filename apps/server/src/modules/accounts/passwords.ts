@@ -65,7 +65,12 @@ export async function verifyAgainstDummy(secret: string, options: HashingOptions
 }
 
 /** The demo seed's login passwords (docs/product-rules.md §8): published, so no other account may use them. */
-export const demoSeedPasswords = { demo: 'demo123', merchant: 'merchant123', admin: 'admin123' } as const;
+export const demoSeedPasswords = {
+  demo: 'demo123',
+  merchant: 'merchant123',
+  admin: 'admin123',
+  support: 'support123',
+} as const;
 const demoPasswordSet = new Set<string>(Object.values(demoSeedPasswords));
 
 /** True for a demo seed password in any letter case. */

@@ -1,5 +1,7 @@
 import {
+  type AdminRole,
   accountLimits,
+  adminRoleSchema,
   type LanguageFile,
   languageFileSchema,
   type SessionInfo,
@@ -17,6 +19,8 @@ import { sourceKeyOf } from './source-key.ts';
 export interface SessionUser {
   id: number;
   role: UserRole;
+  /** Admins only; an admin row without one counts as `support`, the lesser role. */
+  adminRole: AdminRole | null;
   language: LanguageFile;
   sessionId: number;
 }
@@ -76,6 +80,7 @@ export async function findSessionUser(
       expiresAt: sessions.expiresAt,
       userId: users.id,
       role: users.role,
+      adminRole: users.adminRole,
       status: users.status,
       language: users.language,
     })
@@ -106,6 +111,7 @@ export async function findSessionUser(
   return {
     id: row.userId,
     role: userRoleSchema.parse(row.role),
+    adminRole: row.role === 'admin' ? adminRoleSchema.catch('support').parse(row.adminRole) : null,
     language: languageFileSchema.catch('jp').parse(row.language),
     sessionId: row.sessionId,
   };

@@ -1,4 +1,13 @@
 export { catalogRoutes } from './catalog.routes.ts';
+export {
+  areProductsPurchasable,
+  countShopsSince,
+  listProductsForAdmin,
+  listShopsForAdmin,
+  type StatusChange,
+  setProductTakenDown,
+  setShopSuspended,
+} from './catalog-admin.service.ts';
 export { catalogUserRoutes } from './catalog-user.routes.ts';
 export { syncCategories } from './categories.service.ts';
 export { recountCatalog } from './counters.service.ts';

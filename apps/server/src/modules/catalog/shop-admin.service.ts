@@ -17,6 +17,7 @@ export interface OwnedShop {
   banner: string;
   description: string;
   status: number;
+  suspend_reason: string | null;
 }
 
 const ownedShopColumns = {
@@ -26,6 +27,7 @@ const ownedShopColumns = {
   banner: shops.banner,
   description: shops.description,
   status: shops.status,
+  suspend_reason: shops.suspendReason,
 };
 
 export async function findShopByOwner(db: Database, ownerUserId: number): Promise<OwnedShop | undefined> {

@@ -1,3 +1,4 @@
+export { ledgerTransactionsByReference, listLedgerAccounts, listLedgerTransactions } from './explorer.service.ts';
 export {
   accountCode,
   ensurePlatformAccounts,

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { merchantApplications } from '../../db/schema/merchants.ts';
 import { AppError } from '../../errors.ts';
 import { accountNamesOf, findUserRole, setUserRole } from '../accounts/index.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { findShopByOwner, isShopNameTaken, openMerchantShop } from '../catalog/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
-import { writeAuditLog } from '../wallet/index.ts';
 
 type ApplicationRow = typeof merchantApplications.$inferSelect;
 
@@ -172,8 +172,19 @@ export async function auditApplication(
       action: body.status === 1 ? 'merchant_apply_approve' : 'merchant_apply_refuse',
       targetType: 'merchant_application',
       targetId: String(body.id),
-      detail: { shop_id: shopId, reason: updated.reason },
+      before: { status: 0 },
+      after: { status: updated.status, shop_id: shopId },
+      reason: updated.reason,
     });
     return applicationOut(updated);
   });
+}
+
+/** Applications waiting for an admin (the console's dashboard). */
+export async function countPendingApplications(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(merchantApplications)
+    .where(eq(merchantApplications.status, 0));
+  return row?.n ?? 0;
 }

@@ -1,3 +1,3 @@
-export { applyForShop, auditApplication, getMerchantInfo } from './applications.service.ts';
+export { applyForShop, auditApplication, countPendingApplications, getMerchantInfo } from './applications.service.ts';
 export { merchantsRoutes } from './merchants.routes.ts';
 export { merchantsSeedPart } from './merchants.seed.ts';

@@ -12,6 +12,13 @@ export {
   unsettledOrderCount,
 } from './order-sweeps.service.ts';
 export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
+export {
+  getOrderForAdmin,
+  listOrdersForAdmin,
+  listPlatformPromos,
+  salesSince,
+  savePlatformPromo,
+} from './orders-admin.service.ts';
 export { refundsRoutes } from './refunds.routes.ts';
 export { countShopOpenRefunds, isRefundPictureOfShopOwner } from './refunds.service.ts';
 export {

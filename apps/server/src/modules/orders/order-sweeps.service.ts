@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { platformDay } from '../../shared/platform-day.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { recordSales, shopOwner } from '../catalog/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -178,4 +179,27 @@ export async function sweepBacklog(
     auto_receive: Number(row?.auto_receive ?? 0),
     completion: Number(row?.completion ?? 0),
   };
+}
+
+/**
+ * `POST /api/admin/order_sweeps`: the timers run on an admin's request. The sweeps commit batch by
+ * batch like the timer job, so the audit row follows them in its own transaction with what they did.
+ */
+export async function runOrderSweepsForAdmin(
+  db: Database,
+  adminId: number,
+  settings: OrderSettings,
+  advanceMinutes: number,
+): Promise<SweepResult> {
+  const result = await runOrderSweeps(db, settings, new Date(Date.now() + advanceMinutes * 60_000));
+  await db.transaction((tx) =>
+    writeAuditLog(tx, {
+      adminId,
+      action: 'order_sweeps_run',
+      targetType: 'orders',
+      targetId: 'sweeps',
+      after: { advance_minutes: advanceMinutes, ...result },
+    }),
+  );
+  return result;
 }

@@ -28,7 +28,7 @@ import type { ModuleDeps } from '../module-deps.ts';
 import { type AddressLookup, createOrders, previewCheckout } from './checkout.service.ts';
 import { commentOrderItem } from './order-reviews.service.ts';
 import { loadOrderSettings } from './order-settings.ts';
-import { runOrderSweeps } from './order-sweeps.service.ts';
+import { runOrderSweepsForAdmin } from './order-sweeps.service.ts';
 import { cancelOrder, confirmOrder, getOrderDetail, listOrders, shipOrder, verifyPay } from './orders.service.ts';
 
 export interface OrdersRouteOptions extends ModuleDeps {
@@ -252,8 +252,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRouteOptions> = async (ap
     async (request) => {
       const minutes = request.body.advance_minutes;
       if (minutes > 0 && !options.config.ORDER_TEST_CLOCK) throw new AppError('TEST_CLOCK_DISABLED');
-      const now = new Date(Date.now() + minutes * 60_000);
-      return ok(request, await runOrderSweeps(db, await loadOrderSettings(db, options.config.TIME_ZONE), now));
+      const settings = await loadOrderSettings(db, options.config.TIME_ZONE);
+      return ok(request, await runOrderSweepsForAdmin(db, currentUser(request).id, settings, minutes));
     },
   );
 };

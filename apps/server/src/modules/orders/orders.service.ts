@@ -14,7 +14,7 @@ import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
 import { type PayCodeKeys, verifyPayPassword } from '../accounts/index.ts';
-import { releaseStock, reviewedItemRefs, shopRefs } from '../catalog/index.ts';
+import { areProductsPurchasable, releaseStock, reviewedItemRefs, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -140,6 +140,19 @@ export async function verifyPay(
       throw new AppError('ORDER_NOT_FOUND');
     }
     if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
+    // A product taken down or a shop suspended since checkout cannot be paid for (issue 14).
+    const lines = await tx
+      .select({ productId: orderItems.productId })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids));
+    if (
+      !(await areProductsPurchasable(
+        tx,
+        lines.map((line) => line.productId),
+      ))
+    ) {
+      throw new AppError('PRODUCT_UNAVAILABLE');
+    }
     const amount = locked.reduce((sum, order) => sum + order.total, 0);
     const [payment] = await tx.insert(orderPayments).values({ userId, amount }).returning({ id: orderPayments.id });
     if (!payment) throw new Error('payment insert returned nothing');

@@ -19,11 +19,11 @@ import { orderItems, orderRefundSteps, orderRefunds, orders } from '../../db/sch
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
 import { userAccounts } from '../accounts/index.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { releaseStock, shopOwner, shopRefs } from '../catalog/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
-import { writeAuditLog } from '../wallet/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import { logStatus, type OrderRow } from './orders.service.ts';
 import type { Transact } from './transact.ts';
@@ -390,8 +390,10 @@ export async function arbitrateRefund(
       adminId,
       action: 'refund_arbitrate',
       targetType: 'refund',
-      targetId: String(refund.id),
-      detail: { decision: input.decision, note: input.note, amount: refund.amount, order_id: order.id },
+      targetId: refund.id,
+      before: { status: refund.status, order_status: order.status },
+      after: { status, decision: input.decision, amount: refund.amount, order_id: order.id },
+      reason: input.note,
     });
     return { id: refund.id, status, order_status: await orderStatusOf(tx, order.id) };
   });

@@ -182,7 +182,7 @@ export async function listShopSettlements(
 // ---- promo codes ----
 
 // Written out in full: an interpolated column would render unqualified and bind to the subquery's own "id".
-const promoUses = sql<number>`(select count(distinct o.checkout_id)::int from orders o where o.promo_code_id = promo_codes.id and o.status <> -1)`;
+export const promoUses = sql<number>`(select count(distinct o.checkout_id)::int from orders o where o.promo_code_id = promo_codes.id and o.status <> -1)`;
 
 function promoOut(row: typeof promoCodes.$inferSelect & { used: number }): SellerPromo {
   return {

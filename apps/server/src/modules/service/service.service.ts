@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { supportConversations, supportMessages, supportStreamTickets } from '../../db/schema/service.ts';
 import { AppError } from '../../errors.ts';
 import { getUserInfo } from '../accounts/index.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { markNotificationsReadByRef, notify } from '../notifications/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
 
@@ -120,6 +121,13 @@ export async function sendAgentReply(
       })
       .where(eq(supportConversations.id, conversation.id));
     await notify(tx, input.user_id, 'service_reply', serviceRef, { agent: agentName });
+    await writeAuditLog(tx, {
+      adminId: agentId,
+      action: 'service_reply',
+      targetType: 'user',
+      targetId: input.user_id,
+      after: { message_id: row.id, kind: input.kind },
+    });
     return toMessage(row, input.user_id);
   });
 }
@@ -266,4 +274,13 @@ export async function redeemStreamTicket(
     .returning({ userId: supportStreamTickets.userId, isAgent: supportStreamTickets.isAgent });
   if (!row) throw new AppError('SUPPORT_TICKET_INVALID');
   return row;
+}
+
+/** Conversations with messages no agent has read (the console's dashboard). */
+export async function countUnansweredConversations(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportConversations)
+    .where(gt(supportConversations.agentUnread, 0));
+  return row?.n ?? 0;
 }

@@ -7,12 +7,13 @@ import type {
   complaintRequestSchema,
   PageQuery,
 } from '@crossmart/contract';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { complaints } from '../../db/schema/support.ts';
 import { AppError } from '../../errors.ts';
 import { listAccountNames } from '../accounts/index.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { findOpenShopByName, listOwnedShopIds } from '../catalog/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
 
@@ -115,15 +116,34 @@ export async function handleComplaint(
   adminId: number,
   input: ComplaintHandleRequest,
 ): Promise<Complaint> {
-  const [row] = await db
-    .update(complaints)
-    .set({ status: 1, reply: input.reply.trim(), handledBy: adminId, handledAt: new Date() })
-    .where(and(eq(complaints.id, Number(input.id)), eq(complaints.status, 0)))
-    .returning();
-  if (row) return toComplaint(row);
+  const handled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(complaints)
+      .set({ status: 1, reply: input.reply.trim(), handledBy: adminId, handledAt: new Date() })
+      .where(and(eq(complaints.id, Number(input.id)), eq(complaints.status, 0)))
+      .returning();
+    if (row) {
+      await writeAuditLog(tx, {
+        adminId,
+        action: 'complaint_handle',
+        targetType: 'complaint',
+        targetId: row.id,
+        before: { status: 0 },
+        after: { status: 1, reply: row.reply },
+      });
+    }
+    return row;
+  });
+  if (handled) return toComplaint(handled);
   const [existing] = await db
     .select({ id: complaints.id })
     .from(complaints)
     .where(eq(complaints.id, Number(input.id)));
   throw new AppError(existing ? 'ALREADY_PROCESSED' : 'NOT_FOUND');
+}
+
+/** Complaints waiting for an answer (the console's dashboard). */
+export async function countOpenComplaints(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(complaints).where(eq(complaints.status, 0));
+  return row?.n ?? 0;
 }

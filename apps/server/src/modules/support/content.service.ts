@@ -2,6 +2,7 @@ import { type AdminContentItem, type ContentKey, type ContentPage, contentKeys }
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contentPages } from '../../db/schema/support.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { defaultContent } from './content-defaults.data.ts';
 
 const fallbackLanguage = 'en';
@@ -41,14 +42,29 @@ export async function saveContent(
   adminId: number,
   input: { key: ContentKey; lang: string; body: string },
 ): Promise<AdminContentItem> {
-  const [row] = await db
-    .insert(contentPages)
-    .values({ key: input.key, lang: input.lang, body: input.body, updatedBy: adminId })
-    .onConflictDoUpdate({
-      target: [contentPages.key, contentPages.lang],
-      set: { body: input.body, updatedBy: adminId, updatedAt: sql`now()` },
-    })
-    .returning();
-  if (!row) throw new Error('upsert returned no row');
+  const row = await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ body: contentPages.body })
+      .from(contentPages)
+      .where(and(eq(contentPages.key, input.key), eq(contentPages.lang, input.lang)));
+    const [saved] = await tx
+      .insert(contentPages)
+      .values({ key: input.key, lang: input.lang, body: input.body, updatedBy: adminId })
+      .onConflictDoUpdate({
+        target: [contentPages.key, contentPages.lang],
+        set: { body: input.body, updatedBy: adminId, updatedAt: sql`now()` },
+      })
+      .returning();
+    if (!saved) throw new Error('upsert returned no row');
+    await writeAuditLog(tx, {
+      adminId,
+      action: 'content_save',
+      targetType: 'content',
+      targetId: `${input.key}:${input.lang}`,
+      before: previous ? { body: previous.body } : null,
+      after: { body: saved.body },
+    });
+    return saved;
+  });
   return { key: input.key, lang: row.lang, body: row.body, updated_at: row.updatedAt.toISOString() };
 }

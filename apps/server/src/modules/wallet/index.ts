@@ -1,4 +1,4 @@
-export { writeAuditLog } from './audit-log.ts';
+export { countPendingAudits } from './queue-counts.service.ts';
 export { getSettings, listChannels } from './settings.service.ts';
 export { walletRoutes } from './wallet.routes.ts';
 export { demoBuyerBalance, walletSeedPart } from './wallet.seed.ts';

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { depositChannels, settings } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
-import { writeAuditLog } from './audit-log.ts';
+import { writeAuditLog } from '../audit/index.ts';
 
 /** Settings of docs/product-rules.md (money): stored values over the defaults; a bad stored value falls back. */
 export async function getSettings(db: Database): Promise<PlatformSettings> {
@@ -38,7 +38,8 @@ export async function saveSettings(tx: Database, adminId: number, input: Platfor
     action: 'settings_save',
     targetType: 'settings',
     targetId: 'platform',
-    detail: { before, after: input },
+    before,
+    after: input,
   });
   return getSettings(tx);
 }
@@ -109,6 +110,9 @@ export async function saveChannel(tx: Database, adminId: number, input: ChannelS
     isEnabled: input.is_enabled,
     sortOrder: input.sort_order,
   };
+  const [previous] = input.id
+    ? await tx.select().from(depositChannels).where(eq(depositChannels.id, input.id)).for('update')
+    : [];
   const [row] = input.id
     ? await tx
         .update(depositChannels)
@@ -122,7 +126,8 @@ export async function saveChannel(tx: Database, adminId: number, input: ChannelS
     action: input.id ? 'channel_update' : 'channel_create',
     targetType: 'deposit_channel',
     targetId: String(row.id),
-    detail: values,
+    before: previous ? toChannel(previous) : null,
+    after: toChannel(row),
   });
   return toChannel(row);
 }

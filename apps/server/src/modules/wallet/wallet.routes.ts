@@ -200,7 +200,8 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
     async (request) => {
       const adminId = currentUser(request).id;
       const data = await db.transaction((tx) => auditRecharge(tx, adminId, request.body));
-      return ok(request, data, 'success.audited');
+      // A pass still waiting (status 0) is a first approval of a large recharge (four eyes).
+      return ok(request, data, data.status === 0 ? 'success.first_approval' : 'success.audited');
     },
   );
 

@@ -10,15 +10,15 @@ import {
   type Withdrawal,
   withdrawalFee,
 } from '@crossmart/contract';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recharges, withdrawals } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { userAccounts } from '../accounts/index.ts';
+import { writeAuditLog } from '../audit/index.ts';
 import { getUserBalance, type PostingLeg, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { attachOwnUploads, uploadContentHash } from '../uploads/index.ts';
-import { writeAuditLog } from './audit-log.ts';
 import { findChainChannel, getSettings } from './settings.service.ts';
 
 type RechargeRow = typeof recharges.$inferSelect;
@@ -245,6 +245,8 @@ export async function listRechargesForAdmin(db: Database, query: AuditLogQuery) 
       user_id: row.userId,
       account,
       evidence_reused: evidenceReused === true,
+      first_approved_by: row.firstApprovedBy,
+      first_actual_amount: row.firstActualAmount,
     }),
   );
 }
@@ -274,12 +276,63 @@ async function notAuditable(db: Database, table: typeof recharges | typeof withd
 }
 
 /**
- * Passes (crediting the actual arrival: external → user) or refuses a recharge. The conditional
- * update (status 0 → 1|2) lets exactly one of concurrent audits through; the ledger's unique
- * (kind, reference) is the second guard.
+ * Locks the record to audit and applies the four-eyes rules common to recharges and withdrawals:
+ * it must exist, wait for audit, and belong to someone other than the auditing admin.
+ */
+async function lockForAudit<T extends typeof recharges | typeof withdrawals>(
+  tx: Database,
+  table: T,
+  id: number,
+  adminId: number,
+): Promise<{ userId: number; status: number }> {
+  const [row] = await tx
+    .select({ userId: table.userId, status: table.status })
+    .from(table as typeof recharges)
+    .where(eq(table.id, id))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.status !== 0) throw new AppError('ALREADY_AUDITED');
+  if (row.userId === adminId) throw new AppError('AUDIT_OWN_RECORD');
+  return row;
+}
+
+/**
+ * Passes (crediting the actual arrival: external → user) or refuses a recharge. The row lock and
+ * the conditional update (status 0 → 1|2) let exactly one of concurrent audits through; the
+ * ledger's unique (kind, reference) is the second guard. Four eyes (docs/product-rules.md §1):
+ * no admin audits their own recharge, and a pass above `four_eyes_threshold` first records one
+ * super admin's approval (the recharge keeps waiting) and takes effect with a second admin's,
+ * who must confirm the same actual amount.
  */
 export async function auditRecharge(tx: Database, adminId: number, input: RechargeAuditRequest): Promise<Recharge> {
   const isPass = input.status === 1;
+  await lockForAudit(tx, recharges, input.id, adminId);
+  if (isPass) {
+    const [pending] = await tx.select().from(recharges).where(eq(recharges.id, input.id));
+    if (!pending) throw new AppError('NOT_FOUND');
+    const actual = input.actual_amount ?? 0;
+    if (pending.firstApprovedBy !== null) {
+      if (pending.firstApprovedBy === adminId) throw new AppError('SECOND_APPROVER_REQUIRED');
+      if (pending.firstActualAmount !== actual) throw new AppError('SECOND_APPROVAL_MISMATCH');
+    } else if (actual > (await getSettings(tx)).four_eyes_threshold) {
+      const [approved] = await tx
+        .update(recharges)
+        .set({ firstApprovedBy: adminId, firstApprovedAt: new Date(), firstActualAmount: actual })
+        .where(and(eq(recharges.id, input.id), eq(recharges.status, 0), isNull(recharges.firstApprovedBy)))
+        .returning();
+      if (!approved) throw new AppError('ALREADY_AUDITED');
+      await writeAuditLog(tx, {
+        adminId,
+        action: 'recharge_first_approval',
+        targetType: 'recharge',
+        targetId: approved.id,
+        before: { status: 0, first_approved_by: null },
+        after: { status: 0, first_approved_by: adminId, first_actual_amount: actual },
+        reason: input.reason,
+      });
+      return toRecharge(approved);
+    }
+  }
   const [row] = await tx
     .update(recharges)
     .set({
@@ -306,8 +359,10 @@ export async function auditRecharge(tx: Database, adminId: number, input: Rechar
     adminId,
     action: isPass ? 'recharge_pass' : 'recharge_refuse',
     targetType: 'recharge',
-    targetId: String(row.id),
-    detail: { amount: row.amount, actual_amount: row.actualAmount, reason: row.reason },
+    targetId: row.id,
+    before: { status: 0, amount: row.amount, first_approved_by: row.firstApprovedBy },
+    after: { status: row.status, actual_amount: row.actualAmount },
+    reason: row.reason,
   });
   await notify(tx, row.userId, isPass ? 'recharge_passed' : 'recharge_refused', `recharge:${row.id}`, {
     amount: row.amount,
@@ -323,6 +378,7 @@ export async function auditRecharge(tx: Database, adminId: number, input: Rechar
  */
 export async function auditWithdrawal(tx: Database, adminId: number, input: ExtractAuditRequest): Promise<Withdrawal> {
   const isPass = input.status === 1;
+  await lockForAudit(tx, withdrawals, input.id, adminId);
   const [row] = await tx
     .update(withdrawals)
     .set({ status: input.status, reason: input.reason ?? null, auditedBy: adminId, auditedAt: new Date() })
@@ -351,8 +407,10 @@ export async function auditWithdrawal(tx: Database, adminId: number, input: Extr
     adminId,
     action: isPass ? 'withdrawal_pass' : 'withdrawal_refuse',
     targetType: 'withdrawal',
-    targetId: String(row.id),
-    detail: { amount: row.amount, fee: row.fee, actual_amount: row.actualAmount, reason: row.reason },
+    targetId: row.id,
+    before: { status: 0, amount: row.amount, fee: row.fee, actual_amount: row.actualAmount },
+    after: { status: row.status },
+    reason: row.reason,
   });
   await notify(tx, row.userId, isPass ? 'withdrawal_passed' : 'withdrawal_refused', `withdrawal:${row.id}`, {
     amount: row.amount,

@@ -137,7 +137,7 @@ function SellerGate({ children }: { children: ReactNode }) {
         )}
         description={
           suspended
-            ? t('seller.suspendedHint')
+            ? [t('seller.suspendedHint'), data?.shop?.suspend_reason].filter(Boolean).join(' ')
             : application?.status === 2
               ? t('seller.refusedReason', { reason: application.reason ?? '' })
               : t('seller.applyFirstHint')

@@ -1,5 +1,8 @@
 import { languageFiles } from '@crossmart/contract/client';
 import { describe, expect, it } from 'vitest';
+import enAdmin from '../../locales/admin/en.json' with { type: 'json' };
+import jpAdmin from '../../locales/admin/jp.json' with { type: 'json' };
+import zhAdmin from '../../locales/admin/zh-cn.json' with { type: 'json' };
 import enCatalog from '../../locales/catalog/en.json' with { type: 'json' };
 import jpCatalog from '../../locales/catalog/jp.json' with { type: 'json' };
 import enMain from '../../locales/en.json' with { type: 'json' };
@@ -69,6 +72,13 @@ describe('locale files', () => {
     };
     for (const group of ['card', 'catalog', 'detail', 'search', 'explore'] as const) {
       expect(keys(ar[group]).sort(), group).toEqual(keys(en[group]).sort());
+    }
+  });
+  it('keep the admin console in its own part, complete in English, Japanese and Simplified Chinese', () => {
+    expect(keys(jpAdmin).sort()).toEqual(keys(enAdmin).sort());
+    expect(keys(zhAdmin).sort()).toEqual(keys(enAdmin).sort());
+    for (const group of Object.keys(enAdmin)) {
+      expect(group in en, `${group} is only in locales/admin`).toBe(false);
     }
   });
   it('use i18next interpolation, not the server catalogue style', () => {

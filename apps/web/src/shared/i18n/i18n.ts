@@ -15,12 +15,15 @@ import { initReactI18next } from 'react-i18next';
  * - `src/locales/<file_name>.json`: the shell, route titles, home and the product/shop cards;
  * - `src/locales/catalog/<file_name>.json`: explore, search, product detail, shop, favourites;
  * - `src/locales/forms/<file_name>.json`: the me page, account forms, validation and server
- *   messages, language, seller and admin areas.
+ *   messages, language and seller area;
+ * - `src/locales/admin/<file_name>.json`: the admin console only (en, jp, zh-cn; other languages
+ *   read the English), loaded by the admin area itself (`loadAdminTexts`), never by the shop.
  */
 const parts = {
   main: import.meta.glob<{ default: ResourceLanguage }>('../../locales/*.json'),
   catalog: import.meta.glob<{ default: ResourceLanguage }>('../../locales/catalog/*.json'),
   forms: import.meta.glob<{ default: ResourceLanguage }>('../../locales/forms/*.json'),
+  admin: import.meta.glob<{ default: ResourceLanguage }>('../../locales/admin/*.json'),
 };
 type Part = keyof typeof parts;
 const allParts: readonly Part[] = ['main', 'catalog', 'forms'];
@@ -55,6 +58,11 @@ export function partsForPath(path: string): readonly Part[] {
   if (/^\/(home)?$/.test(path)) return ['main'];
   if (/^\/(explore|searchs?|popular|products|detail|shop|myFavourite)(\/|$)/.test(path)) return ['main', 'catalog'];
   return allParts;
+}
+
+/** The admin console's texts in the language and in English (the fallback for languages without them). */
+export async function loadAdminTexts(file: LanguageFile): Promise<void> {
+  await Promise.all([loadPart('admin', file), loadPart('admin', fallbackLanguage)]);
 }
 
 /** Files with every key (i18n.test.ts): their first render needs no fallback file. */

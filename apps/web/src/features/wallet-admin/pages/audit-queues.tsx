@@ -220,6 +220,9 @@ export function RechargeQueue() {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {r.address ?? ''} {r.tx_hash ?? ''} {r.actual_amount !== null ? `→ ${money(r.actual_amount)}` : ''}{' '}
               {r.reason ?? ''}
+              {r.status === 0 && r.first_actual_amount !== null && (
+                <Tag color="purple">{t('adminConsole.awaitingSecond', { amount: money(r.first_actual_amount) })}</Tag>
+              )}
             </Typography.Text>
           ),
         },

@@ -35,6 +35,7 @@ const settingFields: { name: keyof PlatformSettings; label: string; min: number;
   { name: 'refund_response_days', label: 'adminRefund.responseDays', min: 1, max: 60 },
   { name: 'refund_escalate_days', label: 'adminRefund.escalateDays', min: 1, max: 60 },
   { name: 'refund_return_days', label: 'adminRefund.returnDays', min: 1, max: 60 },
+  { name: 'four_eyes_threshold', label: 'adminConsole.fourEyesThreshold', min: 1 },
 ];
 
 /** Admin settings: fee rates and minimum (docs/product-rules.md §2), order timers (§3), deposit channels, the ledger check. */

@@ -1,0 +1,1 @@
+export { type AuditLogEntry, type AuditLogFilter, searchAuditLog, writeAuditLog } from './audit.service.ts';
