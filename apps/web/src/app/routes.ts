@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { EmptyKind } from '../shared/ui/empty-state.tsx';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -8,7 +7,7 @@ export interface ShopperRoute {
   path: string;
   /** i18n key of the page title. */
   title: string;
-  /** Lazy screen; screens later issues fill use the placeholder with an empty state. */
+  /** Lazy screen: every route has its own (no placeholder remains). */
   load: Loader;
   /** Every route is kept alive except /detail (docs/spec.md §2). */
   keepAlive: boolean;
@@ -17,11 +16,8 @@ export interface ShopperRoute {
    * instead of one screen per path.
    */
   oneScreen?: boolean;
-  /** For placeholder screens: which empty state they show. */
-  empty?: EmptyKind | 'notOpen';
 }
 
-const placeholder: Loader = () => import('./screens/placeholder-screen.tsx');
 const home: Loader = () => import('../features/catalog/pages/home-page.tsx');
 const explore: Loader = () => import('../features/catalog/pages/explore-page.tsx');
 const search: Loader = () => import('../features/catalog/pages/search-page.tsx');
@@ -68,8 +64,8 @@ const notification: Loader = () => import('../features/notification/pages/notifi
 const refund: Loader = () => import('../features/refunds/pages/refund-page.tsx');
 const refundInfo: Loader = () => import('../features/refunds/pages/refund-info-page.tsx');
 
-function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
-  return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
+function route(path: string, title: string, load: Loader): ShopperRoute {
+  return { path, title: `routes.${title}`, load, keepAlive: true };
 }
 
 /** `/` redirects here (docs/spec.md §2). */

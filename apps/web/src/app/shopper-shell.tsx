@@ -46,7 +46,7 @@ function ScreenHost({ entry, active }: { entry: Omit<ScreenEntry, 'lastUsed'>; a
   }, [active]);
   const Screen = screens.get(entry.route.path);
   const meta = useMemo<RouteMeta>(
-    () => ({ title: entry.route.title, isTab: isTabPath(entry.pathname), empty: entry.route.empty }),
+    () => ({ title: entry.route.title, isTab: isTabPath(entry.pathname) }),
     [entry.route, entry.pathname],
   );
   return (

@@ -6,8 +6,6 @@ export interface RouteMeta {
   title: string;
   /** Tab routes have no back arrow and show the tab bar. */
   isTab: boolean;
-  /** Placeholder screens: the empty state they show until their issue fills them. */
-  empty?: 'noRecords' | 'noProducts' | 'noLogistics' | 'noSpecs' | 'notOpen' | undefined;
 }
 
 export const RouteMetaContext = createContext<RouteMeta>({ title: 'app.name', isTab: false });
