@@ -70,6 +70,10 @@ export const adminPermissions: Readonly<Record<string, AdminPermission>> = {
   'POST /api/admin/service_read': { roles: everyone, audited: false },
   'GET /api/admin/complaint_list': read,
   'POST /api/admin/complaint_handle': supportAction,
+  // refund arbitration (issue 13): support's work too
+  'GET /api/admin/refund_list': read,
+  'GET /api/admin/refund_detail': read,
+  'POST /api/admin/refund_arbitrate': supportAction,
   // records
   'GET /api/admin/audit_log': read,
   'GET /api/admin/mail_outbox': read,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { extractRequestSchema } from '@crossmart/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, complaints, merchantApplications, recharges } from '../../db/schema/index.ts';
+import { auditLog, complaints, merchantApplications, orderRefunds, orders, recharges } from '../../db/schema/index.ts';
 import { adminPermissions, permissionKey } from '../../plugins/admin-permissions.ts';
 import { type Buyer, newBuyer, newProduct, newShop, newUserWithRole } from '../../test/commerce-fixtures.ts';
 import { apiClient, type Envelope } from '../../test/http.ts';
@@ -140,6 +140,44 @@ const samples: Record<string, () => Promise<unknown>> = {
     const user = await newBuyer(ctx.app, db());
     await post('/api/service/send', { kind: 'text', body: 'hello' }, { token: user.token });
     return { user_id: user.id, kind: 'text', body: 'How can we help?' };
+  },
+  'POST /api/admin/refund_arbitrate': async () => {
+    // An escalated request (the order row is a bare one: a paid order needs a payment); deciding
+    // for the merchant closes it and moves no money.
+    const shop = await newShop(db(), merchant.id);
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        orderNo: `A${Math.random().toString(36).slice(2, 12)}`,
+        userId: buyer.id,
+        shopId: shop.id,
+        checkoutId: crypto.randomUUID(),
+        goodsAmount: 1000,
+        freight: 0,
+        total: 1000,
+        addressId: 1,
+        addressName: 'A',
+        addressMobile: '+819011112222',
+        addressArea: 'Tokyo',
+        addressDetail: '1-1',
+      })
+      .returning();
+    const [refund] = await db()
+      .insert(orderRefunds)
+      .values({
+        orderId: order?.id ?? 0,
+        userId: buyer.id,
+        shopId: shop.id,
+        type: 'refund_only',
+        amount: 1000,
+        productStatus: 'received',
+        reason: 'damaged',
+        explanation: 'crushed',
+        status: 'escalated',
+        priorStatus: 2,
+      })
+      .returning();
+    return { id: refund?.id, decision: 'merchant', note: 'The photos show the item intact' };
   },
   'POST /api/admin/complaint_handle': async () => {
     const [row] = await db()
