@@ -69,7 +69,9 @@ describe('envelope', () => {
     expect(await msgFor({ lang: 'en' })).toBe('You do not have permission to do this.');
     expect(await msgFor({ lang: 'jp' })).toBe('この操作を行う権限がありません。');
     expect(await msgFor({ language: 'ja-JP' })).toBe('この操作を行う権限がありません。');
-    expect(await msgFor({ 'accept-language': 'fr-CA, en;q=0.8' })).toBe('Vous n’avez pas l’autorisation de faire cela.');
+    expect(await msgFor({ 'accept-language': 'fr-CA, en;q=0.8' })).toBe(
+      'Vous n’avez pas l’autorisation de faire cela.',
+    );
     // A language outside the 34 falls through to the next one the caller accepts.
     expect(await msgFor({ 'accept-language': 'sw-KE, en;q=0.8' })).toBe('You do not have permission to do this.');
     expect(await msgFor({})).toBe('この操作を行う権限がありません。');
