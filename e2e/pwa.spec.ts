@@ -94,3 +94,49 @@ test('after a first visit, /home opens offline from the cached shell with the of
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
+
+interface HomeAnswer {
+  hot_products: { id: number; shop_id: number; title: string; price: number; image: string }[];
+}
+
+test('a product link fetched by a link-preview crawler carries its title, first image and price', async ({
+  request,
+}) => {
+  const home = (await (await request.get('/api/home', { headers: { lang: 'en' } })).json()) as { data: HomeAnswer };
+  const product = home.data.hot_products[0];
+  if (!product) throw new Error('the demo seed has hot products');
+  const detail = (await (
+    await request.get(`/api/product/detail?id=${product.id}`, { headers: { lang: 'en' } })
+  ).json()) as { data: { title: string; images: string[]; price: number; shop: { name: string } } };
+
+  const crawler = await request.get(`/detail/${product.id}/${product.shop_id}`, {
+    headers: { 'user-agent': 'Twitterbot/1.0', lang: 'en' },
+  });
+  expect(crawler.status()).toBe(200);
+  const html = await crawler.text();
+  const tag = (name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(html)?.[1];
+  const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  expect(tag('og:title')).toBe(escaped(`${detail.data.title} · ${detail.data.shop.name}`));
+  expect(tag('og:image')).toBe(new URL(detail.data.images[0] ?? '', crawler.url()).href);
+  expect(tag('product:price:amount')).toBe(String(detail.data.price));
+  expect(tag('og:description')).toContain(detail.data.price.toLocaleString('en'));
+
+  // A person's browser gets the app as it is.
+  const person = await request.get(`/detail/${product.id}/${product.shop_id}`);
+  expect(await person.text()).not.toContain('og:title');
+});
+
+test('the share button copies the product link where there is no share sheet', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await context.addInitScript(() => {
+    // Linux Chromium has no share sheet either; make sure the fallback is what runs.
+    Object.defineProperty(navigator, 'share', { value: undefined });
+  });
+  await page.goto('/home');
+  await page.locator('.cm-screen').filter({ visible: true }).getByTestId('product-card').first().click();
+  await expect(page).toHaveURL(/\/detail\/\d+/);
+  await page.getByRole('button', { name: 'シェア' }).click();
+  await expect(page.getByText('リンクをコピーしました')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(new URL(new URL(page.url()).pathname, page.url()).href);
+});

@@ -24,6 +24,7 @@ import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
+import { ShareButton } from '../components/share-button.tsx';
 
 /** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
 export interface CartSelection {
@@ -269,7 +270,7 @@ export default function DetailPage(props: DetailPageProps) {
   const token = useSession((state) => state.token);
   const detail = useQuery(productDetailQuery(useLang(), id, token));
   return (
-    <Page>
+    <Page right={detail.data ? <ShareButton title={detail.data.title} text={detail.data.shop.name} /> : undefined}>
       {detail.data ? (
         <ProductView key={detail.data.id} product={detail.data} {...props} />
       ) : detail.isPending && id > 0 ? (
