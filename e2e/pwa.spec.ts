@@ -140,3 +140,46 @@ test('the share button copies the product link where there is no share sheet', a
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(new URL(new URL(page.url()).pathname, page.url()).href);
 });
+
+test('typing in search shows product and shop suggestions, and recent searches survive a reload', async ({ page }) => {
+  const home = (await (await page.request.get('/api/home', { headers: { lang: 'jp' } })).json()) as {
+    data: HomeAnswer & { hot_shops: { id: number; name: string }[] };
+  };
+  const product = home.data.hot_products[0];
+  const shop = home.data.hot_shops[0];
+  if (!product || !shop) throw new Error('the demo seed has hot products and shops');
+  const productWord = [...product.title].slice(0, 3).join('');
+
+  await page.goto('/search');
+  const box = page.getByRole('searchbox').or(page.locator('.cm-search-row input')).first();
+  const suggestCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search/suggest'))
+      suggestCalls.push(new URL(request.url()).searchParams.get('keyword') ?? '');
+  });
+  // Typed quickly: one call for the settled text, none for the letters on the way (debounced).
+  await box.pressSequentially(productWord, { delay: 20 });
+  const products = page.getByTestId('suggest-product');
+  await expect(products.first()).toBeVisible();
+  expect(suggestCalls).toEqual([productWord]);
+
+  await box.fill(shop.name);
+  await expect(page.getByTestId('suggest-shop').filter({ hasText: shop.name })).toBeVisible();
+
+  await box.fill(productWord);
+  await box.press('Enter');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  await page.reload();
+  await page.goto('/search');
+  const recent = page.locator('.cm-search-start section').filter({ hasText: '検索履歴' });
+  await expect(recent.getByRole('button', { name: productWord })).toBeVisible();
+});
+
+test('a search without results offers the nearest category', async ({ page }) => {
+  await page.goto(`/search?keyword=${encodeURIComponent('zzqqxxnothing')}`);
+  await expect(page.getByTestId('no-results')).toBeVisible();
+  await expect(page.getByText('「zzqqxxnothing」に一致する商品はありません')).toBeVisible();
+  await page.getByTestId('no-results').getByRole('button').click();
+  await expect(page).toHaveURL(/\/explore\?category=\d+/);
+});
