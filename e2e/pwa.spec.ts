@@ -183,3 +183,26 @@ test('a search without results offers the nearest category', async ({ page }) =>
   await page.getByTestId('no-results').getByRole('button').click();
   await expect(page).toHaveURL(/\/explore\?category=\d+/);
 });
+
+test('products viewed on this device show on the me page, newest first', async ({ page, loginAsDemo }) => {
+  await loginAsDemo();
+  const home = (await (await page.request.get('/api/home', { headers: { lang: 'jp' } })).json()) as {
+    data: HomeAnswer;
+  };
+  const [first, second] = home.data.hot_products;
+  if (!first || !second) throw new Error('the demo seed has hot products');
+  for (const product of [first, second]) {
+    await page.goto(`/detail/${product.id}/${product.shop_id}`);
+    await expect(
+      page.getByRole('heading', { name: product.title }).or(page.getByText(product.title).first()),
+    ).toBeVisible();
+  }
+  await page.reload();
+  await page.goto('/filter');
+  const strip = page.getByTestId('recently-viewed');
+  await expect(strip.getByRole('heading', { name: '最近チェックした商品' })).toBeVisible();
+  const links = strip.getByRole('link');
+  await expect(links).toHaveCount(2);
+  await expect(links.first()).toHaveAttribute('href', `/detail/${second.id}/${second.shop_id}`);
+  await expect(links.nth(1)).toHaveAttribute('href', `/detail/${first.id}/${first.shop_id}`);
+});

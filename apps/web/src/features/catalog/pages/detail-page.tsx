@@ -2,7 +2,7 @@ import type { ProductDetail } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Stepper } from 'antd-mobile';
 import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productDetailKey } from '../../../shared/api/query-keys.ts';
@@ -24,6 +24,7 @@ import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
+import { rememberViewed } from '../../../shared/lib/recently-viewed.ts';
 import { ShareButton } from '../components/share-button.tsx';
 
 /** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
@@ -88,6 +89,16 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   const toggleFavourite = useFavourite(product);
   const sku = chosenSku(product.skus, names, choice);
   const range = priceRange(product.skus, choice);
+  // Remembered on this device for the me page and an empty bag (shared/lib/recently-viewed.ts).
+  useEffect(() => {
+    rememberViewed({
+      id: product.id,
+      shop_id: product.shop_id,
+      title: product.title,
+      image: product.images[0] ?? '',
+      price: product.price,
+    });
+  }, [product.id, product.shop_id, product.title, product.images, product.price]);
   const stock = sku ? sku.stock : product.stock;
   const soldOut = stock <= 0;
 
