@@ -26,6 +26,7 @@ import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-pic
 import '../catalog.css';
 import { rememberViewed } from '../../../shared/lib/recently-viewed.ts';
 import { ShareButton } from '../components/share-button.tsx';
+import { guessFavourite } from '../lib/optimistic.ts';
 
 /** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
 export interface CartSelection {
@@ -60,6 +61,18 @@ function useFavourite(product: ProductDetail) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (favourite: boolean) => setFavourite(product.id, favourite),
+    // The heart changes at once; a refused call puts the cache back (the API client toasts why).
+    onMutate: async (favourite: boolean) => {
+      await queryClient.cancelQueries({ queryKey: productDetailKey });
+      const saved = queryClient.getQueriesData({ queryKey: productDetailKey });
+      queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
+        guessFavourite(old, product.id, favourite),
+      );
+      return { saved };
+    },
+    onError: (_error, _favourite, context) => {
+      for (const [key, data] of context?.saved ?? []) queryClient.setQueryData(key, data);
+    },
     onSuccess: (result) => {
       queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
         old && old.id === result.product_id
