@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../db/schema/index.ts';
-import { createProduct, createShop, setProductStatus } from '../modules/catalog/listings.service.ts';
+import { createProduct, createShop, setProductStatus } from '../modules/catalog/index.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /** Issue 21: shared product and shop links carry Open Graph / Twitter tags for link-preview fetchers. */

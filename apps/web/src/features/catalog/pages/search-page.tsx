@@ -162,7 +162,6 @@ function Results({ keyword, sort }: { keyword: string; sort: ReturnType<typeof p
 /** Search (docs/spec.md §2 `/search`, `/searchs`): history, suggestions, then products (and shops) with sort. */
 export default function SearchPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const keyword = (params.get('keyword') ?? '').trim().slice(0, maxKeyword);
   const sort = parseSort(params.get('sort'));
