@@ -30,6 +30,14 @@ export default defineConfig({
         },
       },
       {
+        // The deployment package (Dockerfile, compose, nginx and Prometheus configs), linted.
+        test: {
+          name: 'deploy',
+          include: ['deploy/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // Wall-clock measurements (`*.timing.test.ts`) run after every other file, alone, so that
         // the suites' own parallel work does not drown what they measure.
         test: {

@@ -26,7 +26,11 @@ export interface ShotSession {
  * A fresh 390×844 phone page in `language`; with `session`, logged in the way the app persists it
  * (token cookie + zustand state), set before the first page loads. Close its context when done.
  */
-export async function phonePage(browser: Browser, language: ShotLanguage, session?: ShotSession): Promise<Page> {
+export async function phonePage(
+  browser: Browser,
+  language: { file: string; locale: string },
+  session?: ShotSession,
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -18,15 +18,30 @@ import { merchantsRoutes } from './modules/merchants/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { mutualAidRoutes } from './modules/mutual-aid/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { type AddressLookup, ordersRoutes } from './modules/orders/index.ts';
+import {
+  type AddressLookup,
+  isRefundPictureOfShopOwner,
+  loadOrderSettings,
+  ordersRoutes,
+  refundsRoutes,
+  sweepBacklog,
+} from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
-import { countUserUnread, isPictureInConversationOf, serviceRoutes } from './modules/service/index.ts';
+import {
+  countUserUnread,
+  isPictureInConversationOf,
+  openEventStreamCount,
+  serviceRoutes,
+} from './modules/service/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
-import { uploadsRoutes } from './modules/uploads/index.ts';
-import { getSettings, walletRoutes } from './modules/wallet/index.ts';
+import { createUploadStorage, type UploadStorage, uploadsRoutes } from './modules/uploads/index.ts';
+import { getSettings, pendingAuditCounts, walletRoutes } from './modules/wallet/index.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
+import { observabilityPlugin } from './plugins/observability.ts';
 import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
@@ -43,6 +58,14 @@ export interface AppDeps {
   redisNamespace?: string;
   /** Where checkout finds a buyer's address; the addresses module unless a test passes its own. */
   addressLookup?: AddressLookup;
+  /** Where uploaded files live; by default the store `config` names (`createUploadStorage`). Closed with the app. */
+  uploadStorage?: UploadStorage;
+  /** The process phase readiness reports; `startServer` passes its own, tests get a ready one. */
+  lifecycle?: Lifecycle;
+  /** The metrics registry; `startServer` shares it with the management listener. */
+  metrics?: Metrics;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Checkout snapshots the address book entry: the area as its display text. */
@@ -77,15 +100,23 @@ function trustProxyOption(setting: Config['TRUST_PROXY']) {
 
 const requestIdPattern = /^[\w.-]{8,64}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
-  return { level: config.LOG_LEVEL, redact: { paths: redactedPaths, censor: '[redacted]' } };
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
 }
 
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
+  const lifecycle = deps.lifecycle ?? new Lifecycle('ready');
+  const metrics = deps.metrics ?? createMetrics();
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
+    // plugins/observability.ts writes one line per request, with the route and the user.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
@@ -102,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   let isShuttingDown = false;
   app.addHook('preClose', async () => {
     isShuttingDown = true;
+    lifecycle.set('draining');
   });
   // Hooks on every request are written in callback style: an async hook costs a promise and a
   // microtask per request (bench/catalog.ts, "framework" column).
@@ -111,6 +143,8 @@ export async function buildApp(deps: AppDeps) {
     done(null, payload);
   });
 
+  // First, so that every later hook and handler runs with the request's logger in context.
+  await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
   await app.register(requestLanguagePlugin);
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin, {
@@ -131,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, {
     resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
   });
-  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
   await app.register(webAppPlugin, {
@@ -141,8 +175,29 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
+  // One store of uploaded files (local disk or S3-compatible) for the routes and the orphan purge.
+  const uploadStorage = deps.uploadStorage ?? createUploadStorage(config);
+  app.addHook('onClose', async () => uploadStorage.close());
+  metrics.setSources({
+    pool: () => deps.database.poolStats?.(),
+    sseConnections: openEventStreamCount,
+    queues: async () => {
+      const db = deps.database.db;
+      const [audits, sweeps] = await Promise.all([
+        pendingAuditCounts(db),
+        loadOrderSettings(db, config.TIME_ZONE).then((settings) => sweepBacklog(db, settings, new Date())),
+      ]);
+      return {
+        ...audits,
+        order_sweep_unpaid: sweeps.unpaid,
+        order_sweep_auto_receive: sweeps.auto_receive,
+        order_sweep_completion: sweeps.completion,
+      };
+    },
+  });
   await app.register(platformRoutes, {
     ...moduleDeps,
+    lifecycle,
     walletSettings: async () => {
       const settings = await getSettings(deps.database.db);
       return { withdrawal_fee_bp: settings.withdrawal_fee_bp, min_withdrawal: settings.min_withdrawal };
@@ -158,15 +213,20 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, moduleDeps);
   await app.register(catalogUserRoutes, moduleDeps);
-  await app.register(uploadsRoutes, { ...moduleDeps, privateReaders: { service: isPictureInConversationOf } });
+  await app.register(uploadsRoutes, {
+    ...moduleDeps,
+    storage: uploadStorage,
+    privateReaders: { service: isPictureInConversationOf, refund: isRefundPictureOfShopOwner },
+  });
   await app.register(walletRoutes, moduleDeps);
   await app.register(addressesRoutes, moduleDeps);
   await app.register(cartRoutes, moduleDeps);
   await app.register(merchantsRoutes, moduleDeps);
   await app.register(ordersRoutes, { ...moduleDeps, addressLookup: deps.addressLookup ?? addressBookLookup });
+  await app.register(refundsRoutes, moduleDeps);
   await app.register(supportRoutes, moduleDeps);
   await app.register(mutualAidRoutes, moduleDeps);
-  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? 'crossmart' });
+  await app.register(serviceRoutes, { ...moduleDeps, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(notificationsRoutes, { ...moduleDeps, serviceUnread: countUserUnread });
 
   if (config.ORDER_SWEEP_INTERVAL_MS > 0) {
@@ -183,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
       db: deps.database.db,
       intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
       log: app.log,
+      uploadStorage,
     });
     app.addHook('onClose', () => housekeeping.stop());
     // The same maintenance rhythm slides the shops' 30-day windows.

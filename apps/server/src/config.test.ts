@@ -38,6 +38,29 @@ describe('config', () => {
     for (const key of configError.keys) expect(configError.message).toContain(`  ${key}: `);
   });
 
+  it('stores uploads on the local disk by default; the S3 store needs its bucket and keys', () => {
+    const local = parseConfig({});
+    expect(local).toMatchObject({ UPLOAD_STORAGE: 'local', S3_FORCE_PATH_STYLE: true, S3_PREFIX: '' });
+    expect(local).toMatchObject({ UPLOAD_MAX_PER_MINUTE: 20, UPLOAD_MAX_PER_DAY: 200 });
+    let error: unknown;
+    try {
+      parseConfig({ UPLOAD_STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).keys.sort()).toEqual(['S3_ACCESS_KEY_ID', 'S3_BUCKET', 'S3_SECRET_ACCESS_KEY']);
+    const s3 = parseConfig({
+      UPLOAD_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'crossmart',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(s3).toMatchObject({ UPLOAD_STORAGE: 's3', S3_BUCKET: 'crossmart', S3_FORCE_PATH_STYLE: false });
+    expect(() => parseConfig({ S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('refuses the order test clock in production', () => {
     expect(parseConfig({ ORDER_TEST_CLOCK: 'true', NODE_ENV: 'test' }).ORDER_TEST_CLOCK).toBe(true);
     expect(() => parseConfig({ ORDER_TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/ORDER_TEST_CLOCK/);

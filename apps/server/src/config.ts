@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so that deployments (or test clusters) sharing one Redis stay apart. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('crossmart'),
   /** Demo data on an empty database; defaults to true except in production, where it is refused. */
   SEED_DEMO: booleanString.optional(),
   CURRENCY: z
@@ -66,6 +71,17 @@ const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).default(path.join(rootDir, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * After SIGTERM, how long to keep serving while readiness already answers 503, so that a load
+   * balancer polling it stops sending requests before the listener closes; 0 with plain nginx.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Bearer token that opens GET /metrics on the public port; unset: /metrics answers 404 there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A second listener for /metrics and /api/health/{live,ready} without token, up before migrations; unset: none. */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the management listener; keep it private (loopback or the cluster network). */
+  MANAGEMENT_HOST: z.string().min(1).default('127.0.0.1'),
   TRUST_PROXY: trustProxySchema.default(false),
   /** argon2id cost for passwords and payment codes; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce
@@ -132,6 +148,24 @@ const envSchema = z.object({
   /** Checkout previews and order creations one user may make per minute. */
   ORDER_PREVIEW_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ORDER_CREATE_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Pictures one user may upload per minute, and in any 24 hours (issue 17). */
+  UPLOAD_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  UPLOAD_MAX_PER_DAY: z.coerce.number().int().min(1).default(200),
+  /** Where uploads are stored: the local disk (UPLOAD_DIR, PRIVATE_UPLOAD_DIR) or an S3-compatible bucket. */
+  UPLOAD_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3-compatible endpoint (MinIO, Ceph, R2, …); unset: AWS itself for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which most S3-compatible servers expect. */
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+  /** Prepended to every object key (e.g. `crossmart/`), so one bucket can serve several deployments. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w./-]*$/)
+    .default(''),
 });
 
 const configSchema = envSchema
@@ -150,6 +184,12 @@ const configSchema = envSchema
   .refine((env) => !(env.NODE_ENV === 'production' && !env.REDIS_URL), {
     path: ['REDIS_URL'],
     error: 'is required in production (login, reset and upload limits must hold across instances)',
+  })
+  .superRefine((env, ctx) => {
+    if (env.UPLOAD_STORAGE !== 's3') return;
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when UPLOAD_STORAGE=s3' });
+    }
   })
   .transform((env) => ({
     ...env,

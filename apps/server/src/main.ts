@@ -1,4 +1,5 @@
 import { ConfigError, readConfig } from './config.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
 import { installGracefulShutdown, startServer } from './server.ts';
 
 async function main() {
@@ -12,9 +13,12 @@ async function main() {
     }
     throw error;
   }
-  const app = await startServer(config);
+  const lifecycle = new Lifecycle('starting');
+  const app = await startServer(config, lifecycle);
   installGracefulShutdown({
     app,
+    lifecycle,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
     signals: process,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     exit: (code) => process.exit(code),

@@ -76,6 +76,8 @@ export const errorKeys = [
   'UNPAID_ORDER_LIMIT',
   'ORDER_LINE_LIMIT',
   'PASSWORD_TOO_COMMON',
+  'UPLOAD_DAILY_QUOTA',
+  'RECHARGE_TX_HASH_USED',
   // seller platform (issue 12)
   'MERCHANT_REQUIRED',
   'SHOP_SUSPENDED',
@@ -86,6 +88,12 @@ export const errorKeys = [
   'PROMO_NOT_FOUND',
   'REVIEW_NOT_FOUND',
   'REVIEW_ALREADY_REPLIED',
+  // refunds (issue 13)
+  'REFUND_NOT_FOUND',
+  'REFUND_ALREADY_SUBMITTED',
+  'REFUND_STATUS_INVALID',
+  'REFUND_AMOUNT_TOO_HIGH',
+  'REFUND_PICTURES_INVALID',
 ] as const;
 
 export type ErrorKey = (typeof errorKeys)[number];

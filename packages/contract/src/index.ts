@@ -11,6 +11,7 @@ export * from './markup.ts';
 export * from './merchants.ts';
 export * from './orders.ts';
 export * from './platform.ts';
+export * from './refunds.ts';
 export * from './service.ts';
 export * from './support.ts';
 export * from './wallet.ts';

@@ -16,6 +16,30 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 /** Filters of `GET /api/user/order_list` (docs/spec.md §4). */
 export const orderStatusFilters = ['all', '0', '1', '2', '3', '4', '-1', '-2', '-4'] as const;
 
+/**
+ * A request's states. Open (one per order, a unique partial index): pending (the merchant must
+ * answer), refused (the buyer may escalate once), escalated (an admin decides), awaiting_return
+ * (approved return: the buyer ships the parcel back), returning (the merchant confirms arrival).
+ * Final: refunded (money moved) and closed (refused for good, or the return never shipped).
+ */
+export const refundStatuses = [
+  'pending',
+  'refused',
+  'escalated',
+  'awaiting_return',
+  'returning',
+  'refunded',
+  'closed',
+] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+export const openRefundStatuses = [
+  'pending',
+  'refused',
+  'escalated',
+  'awaiting_return',
+  'returning',
+] as const satisfies readonly RefundStatus[];
+
 export const checkoutBodySchema = z
   .object({
     cart_ids: z.array(id).min(1).max(200).optional(),
@@ -94,6 +118,10 @@ export const orderSummarySchema = z.object({
   quantity: z.number().int(),
   items: z.array(orderItemSchema),
   created_at: z.string(),
+  /** What settled refunds returned to the buyer (minor units); the order still shows its total. */
+  refunded_amount: z.number().int(),
+  /** The order's latest refund request, for the refund labels and the link to its detail. */
+  refund: z.object({ id: z.number().int(), status: z.enum(refundStatuses) }).nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -174,4 +202,5 @@ export const orderSweepResultSchema = z.object({
   completed: z.number().int(),
   settled: z.number().int(),
   unsettled: z.array(z.number().int()),
+  refunds: z.object({ approved: z.number().int(), paid: z.number().int(), closed: z.number().int() }),
 });

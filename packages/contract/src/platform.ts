@@ -27,3 +27,19 @@ export const healthSchema = z.object({
   uptime_s: z.number().optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** `GET /api/health/live`: the process runs and answers (restart it when this fails). */
+export const healthLiveSchema = z.object({ status: z.literal('ok') });
+export type HealthLive = z.infer<typeof healthLiveSchema>;
+
+/** Why an instance does or does not take traffic; only `ready` does. */
+export const readinessStateSchema = z.enum(['starting', 'migrating', 'ready', 'draining', 'database_unreachable']);
+export type ReadinessState = z.infer<typeof readinessStateSchema>;
+
+/**
+ * `GET /api/health/ready`: whether a load balancer should send this instance requests (503 when
+ * not). Not ready while the database is prepared (migrations), while shutting down, or while
+ * PostgreSQL does not answer.
+ */
+export const healthReadySchema = z.object({ ready: z.boolean(), state: readinessStateSchema });
+export type HealthReady = z.infer<typeof healthReadySchema>;

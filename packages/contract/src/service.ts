@@ -126,6 +126,14 @@ export const notificationKinds = [
   'withdrawal_passed',
   'withdrawal_refused',
   'service_reply',
+  // refunds (issue 13): the merchant hears of requests and escalations, the buyer of answers.
+  'refund_requested',
+  'refund_approved',
+  'refund_refused',
+  'refund_escalated',
+  'refund_decided',
+  'refund_return_shipped',
+  'refund_paid',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -219,7 +219,12 @@ export function withdrawalFee(amount: number, feeRateBp: number): number {
 // ---- admin ----
 
 export const adminAuditListQuerySchema = pageQuerySchema.extend({ status: auditFilterSchema });
-export const adminRechargeSchema = rechargeSchema.extend({ user_id: z.number().int(), account: z.string() });
+export const adminRechargeSchema = rechargeSchema.extend({
+  user_id: z.number().int(),
+  account: z.string(),
+  /** The evidence picture's bytes (SHA-256) are also the evidence of another recharge: check before passing. */
+  evidence_reused: z.boolean(),
+});
 export const adminRechargePageSchema = pageOf(adminRechargeSchema);
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), account: z.string() });
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
@@ -271,6 +276,10 @@ export const platformSettingsSchema = z.object({
   order_after_sale_days: z.number().int().min(0).max(60),
   /** Unpaid orders one buyer may hold at once (stock hoarding). */
   max_unpaid_orders: z.number().int().min(1).max(100).default(5),
+  /** Refund timers (docs/product-rules.md §3 "Refunds"): the merchant's answer (and the return's arrival), the escalation window, the return's shipping. */
+  refund_response_days: z.number().int().min(1).max(60).default(3),
+  refund_escalate_days: z.number().int().min(1).max(60).default(7),
+  refund_return_days: z.number().int().min(1).max(60).default(7),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export const defaultPlatformSettings: PlatformSettings = {
@@ -281,6 +290,9 @@ export const defaultPlatformSettings: PlatformSettings = {
   order_auto_receive_days: 10,
   order_after_sale_days: 7,
   max_unpaid_orders: 5,
+  refund_response_days: 3,
+  refund_escalate_days: 7,
+  refund_return_days: 7,
 };
 
 export const channelSaveRequestSchema = z

@@ -276,6 +276,7 @@ describe('housekeeping run', () => {
       resetCodes: 1,
       sentMail: 1,
       throttles: 0,
+      orphanUploads: 0,
       failed: [],
     });
     expect(await runHousekeeping(db, now)).toEqual({
@@ -284,6 +285,7 @@ describe('housekeeping run', () => {
       resetCodes: 0,
       sentMail: 0,
       throttles: 0,
+      orphanUploads: 0,
       failed: [],
     });
   });
@@ -297,7 +299,13 @@ describe('scheduler', () => {
     // Young by the real clock, two days old by the scheduler's.
     const [young] = await insertKeys(user.id, [new Date()]);
     const clock = () => later(new Date(), 2 * day);
-    const housekeeping = startHousekeeping({ db, intervalMs: 20, log: logger.log, clock });
+    const housekeeping = startHousekeeping({
+      db,
+      intervalMs: 20,
+      log: logger.log,
+      clock,
+      uploadStorage: ctx.uploadStorage,
+    });
     const deadline = Date.now() + 10_000;
     while ((await keysLeft([young ?? 0])).length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -323,15 +331,20 @@ describe('scheduler', () => {
     await broken.close();
     const lines: string[] = [];
     const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
-    const housekeeping = startHousekeeping({ db: broken.db, intervalMs: 20, log: logger.log });
+    const housekeeping = startHousekeeping({
+      db: broken.db,
+      intervalMs: 20,
+      log: logger.log,
+      uploadStorage: ctx.uploadStorage,
+    });
     const deadline = Date.now() + 10_000;
-    while (lines.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (lines.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     await housekeeping.stop();
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; level: number; purge?: string });
     const failures = logged.filter((entry) => entry.msg === 'housekeeping purge failed');
     expect(failures.every((entry) => entry.level === 50)).toBe(true);
     expect(new Set(failures.map((entry) => entry.purge))).toEqual(
-      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail', 'throttles']),
+      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail', 'throttles', 'orphanUploads']),
     );
     expect(logged.some((entry) => entry.msg === 'housekeeping')).toBe(false);
     await logger.close();

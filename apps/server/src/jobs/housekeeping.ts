@@ -2,11 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
 import { purgeEndedSessions, purgeResetCodes, purgeSentMail, purgeThrottles } from '../modules/accounts/index.ts';
+import { purgeOrphanUploads, type UploadStorage } from '../modules/uploads/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
-type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail' | 'throttles';
-type Purge = (db: Database, now: Date, batchSize: number) => Promise<number>;
+type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail' | 'throttles' | 'orphanUploads';
+/** What a purge may need besides the database: where uploaded files live. */
+interface PurgeContext {
+  uploadStorage: UploadStorage | undefined;
+}
+type Purge = (db: Database, now: Date, batchSize: number, context: PurgeContext) => Promise<number>;
 
 /** Rows deleted per table in one run; `failed` names the purges that threw (logged, others still ran). */
 export type HousekeepingResult = Record<PurgeName, number> & { failed: PurgeName[] };
@@ -18,6 +23,9 @@ const purges: Record<PurgeName, Purge> = {
   resetCodes: purgeResetCodes,
   sentMail: purgeSentMail,
   throttles: purgeThrottles,
+  // Uploads no row referenced within a day; without a store (some tests) there is nothing to delete from.
+  orphanUploads: (db, now, batchSize, { uploadStorage }) =>
+    uploadStorage ? purgeOrphanUploads(db, uploadStorage, now, batchSize) : Promise.resolve(0),
 };
 
 /**
@@ -27,7 +35,7 @@ const purges: Record<PurgeName, Purge> = {
 export async function runHousekeeping(
   db: Database,
   now: Date,
-  options: { batchSize?: number; log?: FastifyBaseLogger } = {},
+  options: { batchSize?: number; log?: FastifyBaseLogger; uploadStorage?: UploadStorage } = {},
 ): Promise<HousekeepingResult> {
   const result: HousekeepingResult = {
     idempotencyKeys: 0,
@@ -35,11 +43,14 @@ export async function runHousekeeping(
     resetCodes: 0,
     sentMail: 0,
     throttles: 0,
+    orphanUploads: 0,
     failed: [],
   };
   for (const [name, purge] of Object.entries(purges) as [PurgeName, Purge][]) {
     try {
-      result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize);
+      result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize, {
+        uploadStorage: options.uploadStorage,
+      });
     } catch (error) {
       result.failed.push(name);
       options.log?.error({ err: error, purge: name }, 'housekeeping purge failed');
@@ -59,6 +70,7 @@ export function startHousekeeping(options: {
   db: Database;
   intervalMs: number;
   log: FastifyBaseLogger;
+  uploadStorage: UploadStorage;
   clock?: () => Date;
   batchSize?: number;
 }): IntervalJob {
@@ -73,6 +85,7 @@ export function startHousekeeping(options: {
     run: async () => {
       const { failed, ...deleted } = await runHousekeeping(options.db, clock(), {
         log: options.log,
+        uploadStorage: options.uploadStorage,
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       });
       if (Object.values(deleted).some((count) => count > 0)) {

@@ -2,6 +2,7 @@ import type { LanguageFile, UserRole } from '@crossmart/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { bindLogFields } from './observability.ts';
 
 /** The logged-in user of a request, as the accounts module resolves a token. */
 export interface AuthUser {
@@ -38,6 +39,8 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
   const token = tokenOf(request);
   if (!token) return null;
   request.user = (await request.server.resolveSession(token)) ?? null;
+  // Every later log line of this request says whose it is.
+  if (request.user) bindLogFields(request, { userId: request.user.id });
   return request.user;
 }
 

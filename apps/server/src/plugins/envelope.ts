@@ -11,6 +11,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type MessageParams } from '../errors.ts';
 import { hasMessage } from '../i18n/translate.ts';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The error key of a failure envelope, for the request log line and the error metric. */
+    errorKey: ErrorKey | null;
+  }
+}
+
 /** The success envelope (docs/product-rules.md, API conventions). */
 export function ok<T>(request: FastifyRequest, data: T, messageKey = 'success.ok') {
   return { code: resultCodes.ok, msg: request.t(messageKey), data };
@@ -36,6 +43,7 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, key: E
     request_id: request.id,
   };
   if (options.fields) body.fields = options.fields;
+  reply.errorKey = key;
   return reply
     .code(options.status ?? 200)
     .type('application/json; charset=utf-8')
@@ -125,6 +133,7 @@ function localizeFields(request: FastifyRequest, fields: Record<string, string> 
 /** One error handler for the whole app: every failure leaves as an envelope, never with internals. */
 export const envelopePlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateReply('errorKey', null);
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         return sendFailure(request, reply, error.key, {

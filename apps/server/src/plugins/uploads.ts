@@ -15,7 +15,11 @@ export function privateUploadDir(config: Config): string {
   return config.PRIVATE_UPLOAD_DIR;
 }
 
-/** Serves `UPLOAD_DIR` at `/uploads/` (stored names are random; files are re-encoded images). */
+/**
+ * Serves `UPLOAD_DIR` at `/uploads/`: generated pictures (demo seed, category icons) always, and
+ * user uploads with the local store (stored names are random; files are re-encoded images). With
+ * the S3 store, user uploads are streamed by the uploads module's `/uploads/:purpose/:name` route.
+ */
 export const uploadsPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
   const root = path.resolve(uploadDir(options.config));
   mkdirSync(root, { recursive: true });

@@ -7,6 +7,8 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { payCodeKeys } from '../modules/accounts/index.ts';
 import type { ModuleDeps } from '../modules/module-deps.ts';
 import type { AddressLookup } from '../modules/orders/index.ts';
+import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
+import type { Lifecycle } from '../ops/lifecycle.ts';
 import { openRedis } from '../redis.ts';
 import type { SeedPart } from '../seed/demo-seed.ts';
 
@@ -14,6 +16,8 @@ export interface TestContext {
   app: App;
   config: Config;
   database: DatabaseHandle;
+  /** The app's store of uploaded files (tests look at it and hand it to housekeeping). */
+  uploadStorage: UploadStorage;
   close(): Promise<void>;
 }
 
@@ -61,6 +65,8 @@ const testDefaults: Record<string, string> = {
   RESET_MAX_PER_IP: '100000',
   ORDER_PREVIEW_MAX_PER_MINUTE: '100000',
   ORDER_CREATE_MAX_PER_MINUTE: '100000',
+  UPLOAD_MAX_PER_MINUTE: '100000',
+  UPLOAD_MAX_PER_DAY: '100000',
   ORDER_SWEEP_INTERVAL_MS: '0',
   HOUSEKEEPING_INTERVAL_MS: '0',
   // A loaded CI machine delays the loop of an in-process test app; load shedding is not under test.
@@ -78,6 +84,10 @@ export async function createTestApp(
     addressLookup?: AddressLookup;
     /** Redis key prefix; a test that runs a second instance beside this one passes the same. */
     redisNamespace?: string;
+    /** The process phase readiness reports (ready unless given). */
+    lifecycle?: Lifecycle;
+    /** Receives the JSON log lines (give `env: { LOG_LEVEL: 'info' }` too). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -89,12 +99,16 @@ export async function createTestApp(
     payCodes: payCodeKeys(config),
     ...(options.seedParts ? { seedParts: options.seedParts } : {}),
   });
+  const uploadStorage = createUploadStorage(config);
   const app = await buildApp({
     config,
     database,
     redis,
+    uploadStorage,
     redisNamespace: options.redisNamespace ?? `crossmart-test-${randomBytes(4).toString('hex')}`,
     ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app, { config, database, redis });
   await app.ready();
@@ -102,6 +116,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    uploadStorage,
     close: async () => {
       await app.close();
       await database.close();

@@ -26,8 +26,9 @@ describe('route table (docs/spec.md §2)', () => {
     ]);
     expect(shopperRoutes.every((route) => route.title.startsWith('routes.'))).toBe(true);
     // 45 rows of docs/spec.md §2 less the `/` redirect, with two rows naming two paths each, plus
-    // the complaint form and "my complaints", which the spec's screens name without a route.
-    expect(shopperRoutes).toHaveLength(48);
+    // the complaint form and "my complaints", which the spec's screens name without a route, and
+    // /refundInfo (issue 13), the detail of one refund request.
+    expect(shopperRoutes).toHaveLength(49);
   });
 });
 

@@ -64,6 +64,8 @@ const complaint: Loader = () => import('../features/support/pages/complaint-page
 const myComplaints: Loader = () => import('../features/support/pages/my-complaints-page.tsx');
 const service: Loader = () => import('../features/service/pages/service-page.tsx');
 const notification: Loader = () => import('../features/notification/pages/notification-page.tsx');
+const refund: Loader = () => import('../features/refunds/pages/refund-page.tsx');
+const refundInfo: Loader = () => import('../features/refunds/pages/refund-info-page.tsx');
 
 function route(path: string, title: string, load: Loader = placeholder, empty?: ShopperRoute['empty']): ShopperRoute {
   return { path, title: `routes.${title}`, load, keepAlive: true, ...(empty ? { empty } : {}) };
@@ -81,7 +83,9 @@ export const shopperRoutes: ShopperRoute[] = [
   route('/order', 'order', myPurchases),
   route('/orderInfo/:id?', 'orderInfo', orderInfo),
   route('/comment', 'comment', placeholder, 'notOpen'),
-  route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', placeholder, 'notOpen'),
+  route('/refund/:id?/:sn?/:product_ids?/:amount?', 'refund', refund),
+  // Not in the spec's table: one refund request's detail (issue 13).
+  route('/refundInfo/:id?', 'refundInfo', refundInfo),
   route('/checkout', 'checkout', checkout),
   { ...route('/myPurchases/:status?', 'myPurchases', myPurchases), oneScreen: true },
   route('/language', 'language', language),

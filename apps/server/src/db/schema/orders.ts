@@ -103,6 +103,8 @@ export const orders = pgTable(
     paymentId: integer('payment_id').references(() => orderPayments.id),
     carrier: text('carrier'),
     trackingNo: text('tracking_no'),
+    /** What approved refunds returned to the buyer (minor units); settlement pays the merchant total − this. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     /** Commission taken at settlement (minor units); null until settled. */
     commission: bigint('commission', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -129,6 +131,8 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${table.goodsAmount} >= 0 and ${table.freight} >= 0 and ${table.discount} between 0 and ${table.goodsAmount} and ${table.total} = ${table.goodsAmount} + ${table.freight} - ${table.discount}`,
     ),
+    // Refunds of one order never add up to more than was paid (docs/product-rules.md §3 "Refunds").
+    check('orders_refunded_check', sql`${table.refundedAmount} between 0 and ${table.total}`),
     check('orders_paid_check', sql`${table.status} in (0, -1) or ${table.paymentId} is not null`),
   ],
 );
@@ -195,4 +199,82 @@ export const orderLogisticsEvents = pgTable(
     happenedAt: timestamp('happened_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_logistics_events_order_idx').on(table.orderId, table.happenedAt)],
+);
+
+/**
+ * Refund requests (issue 13, docs/product-rules.md §3 "Refunds"). One open request per order (a
+ * unique partial index over the open statuses); `prior_status` is where the order goes back to.
+ * `due_at` is the deadline of the current state's timer, which the order sweeps act on.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    type: text('type').$type<'refund_only' | 'return_and_refund'>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    productStatus: text('product_status').$type<'received' | 'not_received'>().notNull(),
+    reason: text('reason').notNull(),
+    explanation: text('explanation').notNull(),
+    /** Private upload urls (`/api/upload/file/refund/…`), 1–6. */
+    pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
+    itemIds: jsonb('item_ids').$type<number[]>().notNull().default([]),
+    status: text('status').notNull().default('pending'),
+    /** The order's status when the request (or the escalation) took it to −4. */
+    priorStatus: smallint('prior_status').notNull(),
+    refuseReason: text('refuse_reason').notNull().default(''),
+    escalateReason: text('escalate_reason').notNull().default(''),
+    adminNote: text('admin_note').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => users.id),
+    returnCarrier: text('return_carrier'),
+    returnTrackingNo: text('return_tracking_no'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_one_open')
+      .on(table.orderId)
+      .where(sql`${table.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning')`),
+    index('order_refunds_order_idx').on(table.orderId, table.id),
+    index('order_refunds_shop_idx').on(table.shopId, table.id),
+    index('order_refunds_user_idx').on(table.userId, table.id),
+    index('order_refunds_due_idx')
+      .on(table.status, table.dueAt)
+      .where(sql`${table.status} in ('pending', 'refused', 'awaiting_return', 'returning')`),
+    check('order_refunds_amount_check', sql`${table.amount} > 0`),
+    check('order_refunds_type_check', sql`${table.type} in ('refund_only', 'return_and_refund')`),
+    check('order_refunds_product_status_check', sql`${table.productStatus} in ('received', 'not_received')`),
+    check(
+      'order_refunds_status_check',
+      sql`${table.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning', 'refunded', 'closed')`,
+    ),
+    check('order_refunds_prior_status_check', sql`${table.priorStatus} in (1, 2, 3)`),
+  ],
+);
+
+/** Every step of a refund request with its time and actor, for the detail screens. */
+export const orderRefundSteps = pgTable(
+  'order_refund_steps',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    /** buyer | merchant | admin | system */
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_refund_steps_refund_idx').on(table.refundId, table.id)],
 );

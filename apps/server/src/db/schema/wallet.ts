@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
@@ -65,6 +66,8 @@ export const recharges = pgTable(
     actualAmount: bigint('actual_amount', { mode: 'number' }),
     image: text('image'),
     txHash: text('tx_hash'),
+    /** SHA-256 of the evidence picture's bytes (from uploads), so a picture used twice is flagged to the auditor. */
+    imageSha256: text('image_sha256'),
     status: smallint('status').notNull().default(0),
     reason: text('reason'),
     auditedBy: integer('audited_by').references(() => users.id),
@@ -81,6 +84,11 @@ export const recharges = pgTable(
     ),
     index('recharges_user_id_id_idx').on(table.userId, table.id),
     index('recharges_status_id_idx').on(table.status, table.id),
+    // One chain transaction proves one recharge (issue 17); hashes compare without case (hex).
+    uniqueIndex('recharges_network_tx_hash_key')
+      .on(table.network, sql`lower(${table.txHash})`)
+      .where(sql`${table.txHash} is not null`),
+    index('recharges_image_sha256_idx').on(table.imageSha256).where(sql`${table.imageSha256} is not null`),
   ],
 );
 

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetCodes, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
+import { attachUploads } from '../uploads/index.ts';
 import { attemptWithLockout, claimAttempt, claimNothing, lock, minutesFrom, resetFailures } from './lockout.service.ts';
 import { deliverPendingMail, enqueueMail, type MailTransport } from './mail.service.ts';
 import {
@@ -313,6 +314,8 @@ export async function updateProfile(
           .update(users)
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(users.id, userId));
+        // The avatar's upload is now in use: never purged as an orphan.
+        if (patch.avatar) await attachUploads(tx, [patch.avatar]);
         if ((changesEmail || changesMobile) && row.email) {
           const language = languageFileSchema.catch('jp').parse(row.language);
           const params = { account: row.account };

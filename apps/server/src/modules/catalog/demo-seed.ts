@@ -40,6 +40,7 @@ async function demoShopOwners(db: Database, count: number): Promise<number[]> {
         db,
         { account, password, role: 'merchant', family_name: 'Demo', given_name: account },
         defaultHashing,
+        // The demo seed's published password is allowed only here (createUser refuses it otherwise).
         { demoSeed: true },
       ));
     ids.push(user.id);

@@ -4,6 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
+import { reportMoneyMovement } from '../../shared/log-context.ts';
 
 /** Platform accounts of docs/product-rules.md (money). Only `external` (money outside the platform) may go negative. */
 export const platformAccounts = ['escrow', 'withdrawals_pending', 'fees', 'external'] as const;
@@ -117,6 +118,16 @@ export async function postTransaction(tx: Database, input: PostingInput): Promis
     });
   }
   await tx.insert(ledgerEntries).values(entries);
+  // The audit trail (one log line per posting with its transaction id) and the postings metric.
+  // It is written inside the caller's transaction: an id whose transaction rolled back is absent
+  // from ledger_transactions (ids are never reused), which is how an auditor tells them apart.
+  reportMoneyMovement({
+    transactionId: posted.id,
+    kind: input.kind,
+    reference: input.reference,
+    amount: input.legs.reduce((sum, leg) => sum + Math.max(leg.amount, 0), 0),
+    legs: legs.map((leg) => ({ account: accountCode(leg.account), amount: leg.amount })),
+  });
   return { transactionId: posted.id, balances };
 }
 

@@ -5,7 +5,7 @@ import { merchantApplications } from '../../db/schema/merchants.ts';
 import { AppError } from '../../errors.ts';
 import { accountNamesOf, findUserRole, setUserRole } from '../accounts/index.ts';
 import { findShopByOwner, isShopNameTaken, openMerchantShop } from '../catalog/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads } from '../uploads/index.ts';
 import { writeAuditLog } from '../wallet/index.ts';
 
 type ApplicationRow = typeof merchantApplications.$inferSelect;
@@ -45,8 +45,9 @@ export async function applyForShop(
     const user = await findUserRole(tx, userId);
     if (user?.role !== 'buyer') throw new AppError(user?.role === 'merchant' ? 'ALREADY_MERCHANT' : 'FORBIDDEN');
     if (await isShopNameTaken(tx, body.shop_name)) throw fieldError('shop_name', 'validation.shop_name_taken');
-    if (!(await isOwnUpload(tx, userId, 'shop', body.logo))) throw fieldError('logo', 'validation.logo_required');
-    if (!(await isOwnUpload(tx, userId, 'evidence', body.document))) {
+    if (!(await attachOwnUploads(tx, userId, 'shop', [body.logo])))
+      throw fieldError('logo', 'validation.logo_required');
+    if (!(await attachOwnUploads(tx, userId, 'evidence', [body.document]))) {
       throw fieldError('document', 'validation.document_required');
     }
     try {

@@ -55,7 +55,7 @@ import {
   loadOrderSettings,
   saveShopPromo,
 } from '../orders/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads } from '../uploads/index.ts';
 import { applyForShop, auditApplication, getMerchantInfo, listApplicationsForAdmin } from './applications.service.ts';
 import { getDashboard, requireOwnShop } from './seller.service.ts';
 
@@ -123,7 +123,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
       const userId = currentUser(request).id;
       for (const field of ['logo', 'banner'] as const) {
         const url = request.body[field];
-        if (url && url !== shop[field] && !(await isOwnUpload(db, userId, 'shop', url))) {
+        if (url && url !== shop[field] && !(await attachOwnUploads(db, userId, 'shop', [url]))) {
           throw new AppError('VALIDATION_FAILED', undefined, { [field]: 'validation.invalid' });
         }
       }
@@ -152,7 +152,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
       const shop = await shopOf(request, true);
       const userId = currentUser(request).id;
       const saved = await saveShopProduct(db, shop.id, request.body, (tx, url) =>
-        isOwnUpload(tx, userId, 'product', url),
+        attachOwnUploads(tx, userId, 'product', [url]),
       );
       return ok(request, saved, 'success.saved');
     },

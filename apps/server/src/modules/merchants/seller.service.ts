@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findShopByOwner, getShopStanding, type OwnedShop } from '../catalog/index.ts';
 import { getUserBalance } from '../ledger/index.ts';
-import { countShopOrdersToShip, shopSalesSince } from '../orders/index.ts';
+import { countShopOpenRefunds, countShopOrdersToShip, shopSalesSince } from '../orders/index.ts';
 
 /**
  * The merchant's own shop, which scopes every seller call. A suspended shop (-1) may read its
@@ -39,12 +39,13 @@ export async function getDashboard(
 ): Promise<MerchantDashboard> {
   const today = startOfPlatformDay(now, timeZone);
   const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
-  const [day, month, toShip, balance, standing] = await Promise.all([
+  const [day, month, toShip, balance, standing, openRefunds] = await Promise.all([
     shopSalesSince(db, shopId, today),
     shopSalesSince(db, shopId, monthAgo),
     countShopOrdersToShip(db, shopId),
     getUserBalance(db, userId),
     getShopStanding(db, shopId),
+    countShopOpenRefunds(db, shopId),
   ]);
   return {
     sales_today: day.amount,
@@ -52,8 +53,8 @@ export async function getDashboard(
     sales_30d: month.amount,
     orders_30d: month.orders,
     to_ship: toShip,
-    // Refunds arrive with the after-sale module; until then there are none to answer.
-    open_refunds: 0,
+    // Requests waiting for the shop: an answer, or the returned parcel's arrival.
+    open_refunds: openRefunds,
     balance,
     fans: standing.fans,
     support_days: standing.supportDays,

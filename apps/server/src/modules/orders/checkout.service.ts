@@ -361,6 +361,8 @@ export async function createOrders(
         total: row.total,
         quantity: items.reduce((sum, item) => sum + item.quantity, 0),
         items,
+        refunded_amount: 0,
+        refund: null,
         created_at: createdAt,
       };
     });

@@ -5,11 +5,14 @@ export {
   runOrderSweeps,
   type SweepResult,
   sweepAutoReceive,
+  sweepBacklog,
   sweepCompletions,
   sweepUnpaidOrders,
   unsettledOrderCount,
 } from './order-sweeps.service.ts';
 export { type OrdersRouteOptions, ordersRoutes } from './orders.routes.ts';
+export { refundsRoutes } from './refunds.routes.ts';
+export { countShopOpenRefunds, isRefundPictureOfShopOwner } from './refunds.service.ts';
 export {
   addShopLogisticsEvent,
   countShopOrdersToShip,

@@ -11,6 +11,10 @@ export interface OrderSettings {
   commissionBps: number;
   /** Unpaid orders one buyer may hold at once. */
   maxUnpaidOrders: number;
+  /** Refund timers (days): the merchant's answer and the return's arrival, the escalation window, the return's shipping. */
+  refundResponseDays: number;
+  refundEscalateDays: number;
+  refundReturnDays: number;
   /** The platform time zone (config): a completed sale counts on its platform day. */
   timeZone: string;
 }
@@ -22,6 +26,9 @@ export function orderSettingsOf(platform: PlatformSettings, timeZone: string): O
     afterSaleDays: platform.order_after_sale_days,
     commissionBps: platform.commission_rate_bp,
     maxUnpaidOrders: platform.max_unpaid_orders,
+    refundResponseDays: platform.refund_response_days,
+    refundEscalateDays: platform.refund_escalate_days,
+    refundReturnDays: platform.refund_return_days,
     timeZone,
   };
 }

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/orders.ts';
+import { orderItems, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { platformDay } from '../../shared/platform-day.ts';
 import { recordSales, shopOwner } from '../catalog/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
+import { type RefundSweepResult, sweepRefunds } from './refunds.service.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sweeps (docs/product-rules.md §3). Each takes a batch with FOR UPDATE SKIP LOCKED, so several server
@@ -21,6 +22,8 @@ export interface SweepResult {
   settled: number;
   /** Completed orders whose shop has no owner: their money stays in escrow (see README). */
   unsettled: number[];
+  /** Refund timers: approved without an answer, paid after an unconfirmed return, closed. */
+  refunds: RefundSweepResult;
 }
 
 async function lockBatch(tx: Database, where: ReturnType<typeof sql>): Promise<OrderRow[]> {
@@ -93,7 +96,8 @@ export async function sweepCompletions(
     const done = await db.transaction(async (tx) => {
       const batch = await lockBatch(
         tx,
-        sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()}) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
+        // Never an order with an open refund (a refused one may still be escalated): docs/product-rules.md §3.
+        sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()} and not exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning'))) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
       );
       for (const order of batch) {
         seen.add(order.id);
@@ -112,10 +116,12 @@ export async function sweepCompletions(
           result.unsettled.push(order.id);
           continue;
         }
-        const commission = commissionOf(order.total, settings.commissionBps);
+        // What partial refunds returned to the buyer is no longer in escrow for the merchant.
+        const payable = order.total - order.refundedAmount;
+        const commission = commissionOf(payable, settings.commissionBps);
         const legs = [
-          { account: { platform: 'escrow' as const }, amount: -order.total },
-          { account: { userId: ownerUserId }, amount: order.total - commission },
+          { account: { platform: 'escrow' as const }, amount: -payable },
+          { account: { userId: ownerUserId }, amount: payable - commission },
           { account: { platform: 'fees' as const }, amount: commission },
         ].filter((leg) => leg.amount !== 0);
         if (legs.length >= 2) {
@@ -133,8 +139,10 @@ export async function sweepCompletions(
 export async function runOrderSweeps(db: Database, settings: OrderSettings, now = new Date()): Promise<SweepResult> {
   const cancelled = await sweepUnpaidOrders(db, settings, now);
   const received = await sweepAutoReceive(db, settings, now);
+  // Refund timers first: an order whose refund is settled now may complete in the same run.
+  const refunds = await sweepRefunds(db, settings, now);
   const completion = await sweepCompletions(db, settings, now);
-  return { cancelled, received, ...completion };
+  return { cancelled, received, ...completion, refunds };
 }
 
 export async function unsettledOrderCount(db: Database): Promise<number> {
@@ -143,4 +151,31 @@ export async function unsettledOrderCount(db: Database): Promise<number> {
     .from(orders)
     .where(and(eq(orders.status, 4), sql`${orders.settledAt} is null`));
   return Number(row?.count ?? 0);
+}
+
+/**
+ * Orders a sweep would take now, by sweep (the `queue_size` metric): a backlog that keeps growing
+ * means the sweeps do not run or cannot keep up. One statement over the status indexes.
+ */
+export async function sweepBacklog(
+  db: Database,
+  settings: OrderSettings,
+  now: Date,
+): Promise<{ unpaid: number; auto_receive: number; completion: number }> {
+  const unpaidCutoff = new Date(now.getTime() - settings.unpaidMinutes * 60_000).toISOString();
+  const receiveCutoff = new Date(now.getTime() - settings.autoReceiveDays * 86_400_000).toISOString();
+  const completionCutoff = new Date(now.getTime() - settings.afterSaleDays * 86_400_000).toISOString();
+  const [row] = await db
+    .select({
+      unpaid: sql<number>`count(*) filter (where ${orders.status} = 0 and ${orders.createdAt} <= ${unpaidCutoff})::int`,
+      auto_receive: sql<number>`count(*) filter (where ${orders.status} = 2 and ${orders.shippedAt} <= ${receiveCutoff})::int`,
+      completion: sql<number>`count(*) filter (where (${orders.status} = 3 and ${orders.receivedAt} <= ${completionCutoff}) or (${orders.status} = 4 and ${orders.settledAt} is null))::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.status, [0, 2, 3, 4]));
+  return {
+    unpaid: Number(row?.unpaid ?? 0),
+    auto_receive: Number(row?.auto_receive ?? 0),
+    completion: Number(row?.completion ?? 0),
+  };
 }

@@ -18,9 +18,10 @@ import { releaseStock, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
+import { latestRefunds } from './refund-labels.ts';
 import type { Transact } from './transact.ts';
 
-export type OrderActor = 'buyer' | 'merchant' | 'system';
+export type OrderActor = 'buyer' | 'merchant' | 'admin' | 'system';
 export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -50,13 +51,14 @@ export async function loadOrderSummaries(
 ): Promise<OrderSummary[]> {
   if (ids.length === 0) return [];
   const shop = shopRefs(db);
-  const [rows, items] = await Promise.all([
+  const [rows, items, refunds] = await Promise.all([
     db
       .select({ order: orders, shopName: shop.shopName })
       .from(orders)
       .innerJoin(shop, eq(shop.shopId, orders.shopId))
       .where(and(eq(orders.userId, userId), inArray(orders.id, ids))),
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    latestRefunds(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.order.id, row]));
   return ids.flatMap((id) => {
@@ -88,6 +90,8 @@ export async function loadOrderSummaries(
           amount: item.amount,
         })),
         created_at: row.order.createdAt.toISOString(),
+        refunded_amount: row.order.refundedAmount,
+        refund: refunds.get(id) ?? null,
       },
     ];
   });
@@ -261,13 +265,15 @@ export async function getOrderDetail(
  */
 export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
   if (order.status !== 0 && order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
-  if (order.status === 1 && order.total > 0) {
+  // A partial refund already returned part of the total: the cancel returns the rest.
+  const remaining = order.total - order.refundedAmount;
+  if (order.status === 1 && remaining > 0) {
     await postTransaction(tx, {
       kind: 'order_cancel_refund',
       reference: `order:${order.id}`,
       legs: [
-        { account: { platform: 'escrow' }, amount: -order.total },
-        { account: { userId: order.userId }, amount: order.total },
+        { account: { platform: 'escrow' }, amount: -remaining },
+        { account: { userId: order.userId }, amount: remaining },
       ],
     });
   }

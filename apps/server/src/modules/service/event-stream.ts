@@ -12,6 +12,12 @@ export const eventStreamHeaders = {
 } as const;
 
 const heartbeatMs = 20_000;
+
+/** Streams open in this process, for the `sse_connections` metric. */
+let openStreams = 0;
+export function openEventStreamCount(): number {
+  return openStreams;
+}
 /** How long a browser waits before reconnecting (the client reconnects with a new ticket). */
 const retryMs = 2000;
 
@@ -33,6 +39,7 @@ export class EventStream {
     this.lastId = lastId;
     raw.writeHead(200, { ...eventStreamHeaders, ...extraHeaders });
     raw.write(`retry: ${retryMs}\n\n`);
+    openStreams += 1;
     this.heartbeat = setInterval(() => this.write(': ping\n\n'), heartbeatMs);
     this.heartbeat.unref();
     raw.on('close', () => this.close());
@@ -63,6 +70,7 @@ export class EventStream {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    openStreams -= 1;
     clearInterval(this.heartbeat);
     if (!this.raw.writableEnded) this.raw.end();
     for (const callback of this.onCloseCallbacks.splice(0)) callback();

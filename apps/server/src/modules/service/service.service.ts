@@ -13,7 +13,7 @@ import { supportConversations, supportMessages, supportStreamTickets } from '../
 import { AppError } from '../../errors.ts';
 import { getUserInfo } from '../accounts/index.ts';
 import { markNotificationsReadByRef, notify } from '../notifications/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads } from '../uploads/index.ts';
 
 type MessageRow = typeof supportMessages.$inferSelect;
 
@@ -43,7 +43,7 @@ async function findConversation(db: Database, userId: number) {
 
 /** A picture message must be the sender's own upload for the service chat (never someone else's file). */
 async function checkPicture(db: Database, senderId: number, input: SupportSendRequest): Promise<void> {
-  if (input.kind === 'image' && !(await isOwnUpload(db, senderId, 'service', input.body))) {
+  if (input.kind === 'image' && !(await attachOwnUploads(db, senderId, 'service', [input.body]))) {
     throw new AppError('SUPPORT_PICTURE_INVALID');
   }
 }

@@ -14,7 +14,7 @@ import { complaints } from '../../db/schema/support.ts';
 import { AppError } from '../../errors.ts';
 import { listAccountNames } from '../accounts/index.ts';
 import { findOpenShopByName, listOwnedShopIds } from '../catalog/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads } from '../uploads/index.ts';
 
 type ComplaintRow = typeof complaints.$inferSelect;
 type ListQuery = z.output<typeof complaintListQuerySchema>;
@@ -68,7 +68,7 @@ export async function fileComplaint(
   const shop = await findOpenShopByName(db, input.shop_name);
   if (!shop) throw new AppError('SHOP_NOT_FOUND');
   for (const url of input.images) {
-    if (!(await isOwnUpload(db, userId, 'evidence', url))) throw new AppError('COMPLAINT_IMAGES_INVALID');
+    if (!(await attachOwnUploads(db, userId, 'evidence', [url]))) throw new AppError('COMPLAINT_IMAGES_INVALID');
   }
   const [row] = await db
     .insert(complaints)

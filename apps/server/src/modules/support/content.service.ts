@@ -8,10 +8,9 @@ const fallbackLanguage = 'en';
 
 /** Writes the default texts where a key has no text yet in that language (edits are kept). */
 export async function syncDefaultContent(db: Database): Promise<void> {
-  const rows = contentKeys.flatMap((key) => [
-    { key, lang: 'en', body: defaultContent[key].en },
-    { key, lang: 'jp', body: defaultContent[key].jp },
-  ]);
+  const rows = [...defaultContent].flatMap(([lang, texts]) =>
+    contentKeys.filter((key) => texts[key]).map((key) => ({ key, lang, body: texts[key] })),
+  );
   await db.insert(contentPages).values(rows).onConflictDoNothing();
 }
 

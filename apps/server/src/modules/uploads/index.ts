@@ -1,2 +1,13 @@
+export { maxConcurrentDecodes } from './decode-slots.ts';
+export { createUploadStorage, localStorage, s3Storage, type UploadStorage } from './storage.ts';
 export { type UploadsRouteOptions, uploadsRoutes } from './uploads.routes.ts';
-export { isOwnUpload, isPrivatePurpose, type PrivateReader, storeUpload, type UploadDirs } from './uploads.service.ts';
+export {
+  attachOwnUploads,
+  attachUploads,
+  isOwnUpload,
+  isPrivatePurpose,
+  type PrivateReader,
+  purgeOrphanUploads,
+  storeUpload,
+  uploadContentHash,
+} from './uploads.service.ts';

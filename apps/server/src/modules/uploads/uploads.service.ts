@@ -1,20 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { privateUploadPurposes, type UploadPurpose, type UploadResult, uploadLimits } from '@crossmart/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
+import { purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { AppError } from '../../errors.ts';
+import { decodeSlots } from './decode-slots.ts';
+import type { ObjectBody, StoredObject, UploadStorage } from './storage.ts';
 
-export interface UploadDirs {
-  /** Public files, served at /uploads/. */
-  publicDir: string;
-  /** Proofs, read only through `readPrivateUpload`. */
-  privateDir: string;
+/** How many pictures one user may store in any 24 hours (`UPLOAD_MAX_PER_DAY`). */
+export interface UploadQuota {
+  maxPerDay: number;
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** An upload no row has referenced this long after it was stored is an orphan. */
+export const orphanAfterMs = dayMs;
 
 const formats = {
   'image/jpeg': { ext: 'jpg', format: 'jpeg' },
@@ -34,13 +37,16 @@ export const isPrivatePurpose = (purpose: string) => privateUploadPurposes.inclu
  */
 export async function storeUpload(
   db: Database,
-  dirs: UploadDirs,
+  storage: UploadStorage,
+  quota: UploadQuota,
   userId: number,
   purpose: UploadPurpose,
   data: Buffer,
 ): Promise<UploadResult> {
   if (data.length === 0) throw new AppError('UPLOAD_MISSING_FILE');
   if (data.length > uploadLimits.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
+  // Checked before the costly decode; checked again under the user's row lock before the insert.
+  await checkDailyQuota(db, userId, quota);
   const sniffed = await fileTypeFromBuffer(data);
   if (!sniffed || !isAllowedMime(sniffed.mime)) throw new AppError('UPLOAD_TYPE_NOT_ALLOWED');
   const { ext, format } = formats[sniffed.mime];
@@ -61,36 +67,59 @@ export async function storeUpload(
 
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await sharp(data, options)
-      .rotate()
-      .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 85 })
-      .toBuffer({ resolveWithObject: true });
+    // At most `maxConcurrentDecodes` pictures are decoded at once in this process; others queue.
+    output = await decodeSlots.use(() =>
+      sharp(data, options)
+        .rotate()
+        .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    );
   } catch {
     throw new AppError('UPLOAD_INVALID_IMAGE');
   }
 
   const isPrivate = isPrivatePurpose(purpose);
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  const folder = path.join(isPrivate ? dirs.privateDir : dirs.publicDir, purpose);
-  await mkdir(folder, { recursive: true });
-  const target = path.join(folder, name);
-  // Written under a temporary name and renamed, so a half-written file is never served.
-  await writeFile(`${target}.part`, output.data, { flag: 'wx' });
-  await rename(`${target}.part`, target);
-
   const url = isPrivate ? `/api/upload/file/${purpose}/${name}` : `/uploads/${purpose}/${name}`;
-  await db.insert(uploads).values({
-    userId,
-    purpose,
-    name,
-    url,
-    isPrivate,
-    mime: sniffed.mime,
-    width: output.info.width,
-    height: output.info.height,
-    bytes: output.data.length,
+  const sha256 = createHash('sha256').update(output.data).digest('hex');
+  const object: StoredObject = { visibility: isPrivate ? 'private' : 'public', purpose, name };
+  // The row first (under the user's lock, so parallel uploads cannot pass the quota together),
+  // then the bytes inside the same transaction: a failed write rolls the row back, and no stored
+  // file is without its row, so the orphan purge sees every file.
+  await db.transaction(async (tx) => {
+    await lockUserUploads(tx, userId);
+    await checkDailyQuota(tx, userId, quota);
+    await tx.insert(uploads).values({
+      userId,
+      purpose,
+      name,
+      url,
+      isPrivate,
+      mime: sniffed.mime,
+      width: output.info.width,
+      height: output.info.height,
+      bytes: output.data.length,
+      sha256,
+    });
+    await storage.put(object, output.data, sniffed.mime);
   });
   return { url, width: output.info.width, height: output.info.height };
+}
+
+/** Serialises one user's stores (a transaction-scoped advisory lock in the uploads' own key space). */
+async function lockUserUploads(tx: Database, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${uploadsLockSpace}, ${userId})`);
+}
+const uploadsLockSpace = 0x75706c64; // 'upld'
+
+/** UPLOAD_DAILY_QUOTA once the user has stored `maxPerDay` pictures in the last 24 hours. */
+async function checkDailyQuota(db: Database, userId: number, quota: UploadQuota) {
+  const since = new Date(Date.now() - dayMs);
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), gte(uploads.createdAt, since)));
+  if ((row?.n ?? 0) >= quota.maxPerDay) throw new AppError('UPLOAD_DAILY_QUOTA', { max: quota.maxPerDay });
 }
 
 /** Whether `url` is an upload of this user for this purpose (e.g. the evidence of a recharge). */
@@ -100,6 +129,86 @@ export async function isOwnUpload(db: Database, userId: number, purpose: UploadP
     .from(uploads)
     .where(and(eq(uploads.url, url), eq(uploads.userId, userId), eq(uploads.purpose, purpose)));
   return row !== undefined;
+}
+
+/**
+ * Records that a row of the calling module now references these urls (call it in the
+ * transaction that saves the reference), so housekeeping never purges them as orphans.
+ * Ownership is the caller's rule. Urls that are not uploads (generated pictures, other sites)
+ * are ignored. Returns how many of the urls are uploads.
+ */
+export async function attachUploads(db: Database, urls: readonly string[]): Promise<number> {
+  const distinct = [...new Set(urls.filter((url) => url !== ''))];
+  if (distinct.length === 0) return 0;
+  await db
+    .update(uploads)
+    .set({ attachedAt: sql`now()` })
+    .where(and(inArray(uploads.url, distinct), isNull(uploads.attachedAt)));
+  const [row] = await db.select({ n: count() }).from(uploads).where(inArray(uploads.url, distinct));
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether every url is an upload of this user for this purpose, and if so records them as
+ * referenced (`attachUploads`): the check and the record a module needs when it saves a user's
+ * picture. An orphan being purged at that moment is locked by the purge: this waits, then finds
+ * it gone and answers false.
+ */
+export async function attachOwnUploads(
+  db: Database,
+  userId: number,
+  purpose: UploadPurpose,
+  urls: readonly string[],
+): Promise<boolean> {
+  const distinct = [...new Set(urls)];
+  if (distinct.length === 0) return true;
+  const mine = and(inArray(uploads.url, distinct), eq(uploads.userId, userId), eq(uploads.purpose, purpose));
+  await db
+    .update(uploads)
+    .set({ attachedAt: sql`now()` })
+    .where(and(mine, isNull(uploads.attachedAt)));
+  const [row] = await db.select({ n: count() }).from(uploads).where(mine);
+  return (row?.n ?? 0) === distinct.length;
+}
+
+/** SHA-256 (hex) of an upload's stored bytes, for spotting one picture used as proof twice. */
+export async function uploadContentHash(db: Database, url: string): Promise<string | undefined> {
+  const [row] = await db.select({ sha256: uploads.sha256 }).from(uploads).where(eq(uploads.url, url));
+  return row?.sha256 ?? undefined;
+}
+
+/**
+ * Deletes uploads that no row referenced within a day (`attached_at` still null): rows in batches
+ * that skip locked rows (several instances may purge at once), then their stored files. If a file
+ * delete fails the error reaches housekeeping's log; the file stays without a row and is never
+ * served, since every route looks the row up first.
+ */
+export async function purgeOrphanUploads(
+  db: Database,
+  storage: UploadStorage,
+  now: Date,
+  batchSize: number = purgeBatchSize,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - orphanAfterMs);
+  const orphan = and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff));
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(orphan)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .delete(uploads)
+      .where(and(inArray(uploads.id, batch), orphan))
+      .returning({ purpose: uploads.purpose, name: uploads.name, isPrivate: uploads.isPrivate });
+    for (const row of rows) {
+      await storage.delete({ visibility: row.isPrivate ? 'private' : 'public', purpose: row.purpose, name: row.name });
+    }
+    deleted += rows.length;
+    if (rows.length < batchSize) return deleted;
+  }
 }
 
 /**
@@ -114,12 +223,12 @@ export type PrivateReader = (db: Database, viewerId: number, url: string) => Pro
  */
 export async function readPrivateUpload(
   db: Database,
-  dirs: UploadDirs,
+  storage: UploadStorage,
   viewer: { id: number; isAdmin: boolean },
   purpose: string,
   name: string,
   readers: Partial<Record<UploadPurpose, PrivateReader>> = {},
-): Promise<{ data: Buffer; mime: string }> {
+): Promise<ObjectBody & { mime: string }> {
   const url = `/api/upload/file/${purpose}/${name}`;
   const [row] = await db
     .select({ userId: uploads.userId, mime: uploads.mime, purpose: uploads.purpose, name: uploads.name })
@@ -130,6 +239,23 @@ export async function readPrivateUpload(
   const mayRead =
     row.userId === viewer.id || viewer.isAdmin || (reader !== undefined && (await reader(db, viewer.id, url)));
   if (!mayRead) throw new AppError('NOT_FOUND');
-  const data = await readFile(path.join(dirs.privateDir, row.purpose, row.name));
-  return { data, mime: row.mime };
+  const body = await storage.get({ visibility: 'private', purpose: row.purpose, name: row.name });
+  if (!body) throw new AppError('NOT_FOUND');
+  return { ...body, mime: row.mime };
+}
+
+/** A public upload's bytes, for stores the server does not serve as static files (S3). */
+export async function readPublicUpload(
+  db: Database,
+  storage: UploadStorage,
+  purpose: string,
+  name: string,
+): Promise<(ObjectBody & { mime: string }) | undefined> {
+  const [row] = await db
+    .select({ mime: uploads.mime })
+    .from(uploads)
+    .where(and(eq(uploads.url, `/uploads/${purpose}/${name}`), eq(uploads.isPrivate, false)));
+  if (!row) return undefined;
+  const body = await storage.get({ visibility: 'public', purpose, name });
+  return body ? { ...body, mime: row.mime } : undefined;
 }

@@ -10,14 +10,14 @@ import {
   type Withdrawal,
   withdrawalFee,
 } from '@crossmart/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recharges, withdrawals } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { getUserBalance, type PostingLeg, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
-import { isOwnUpload } from '../uploads/index.ts';
+import { attachOwnUploads, uploadContentHash } from '../uploads/index.ts';
 import { writeAuditLog } from './audit-log.ts';
 import { findChainChannel, getSettings } from './settings.service.ts';
 
@@ -96,23 +96,51 @@ export async function createRecharge(tx: Database, userId: number, input: Rechar
     network = channel.network;
     coin = channel.coin;
   }
-  if (input.image && !(await isOwnUpload(tx, userId, 'evidence', input.image))) throw new AppError('EVIDENCE_INVALID');
-  const [row] = await tx
-    .insert(recharges)
-    .values({
-      userId,
-      method: input.method,
-      network,
-      coin,
-      address: input.method === 'chain' ? (input.address ?? null) : null,
-      amount: input.amount,
-      image: input.image ?? null,
-      txHash: input.method === 'chain' ? (input.tx_hash ?? null) : null,
-    })
-    .returning();
+  let imageSha256: string | null = null;
+  if (input.image) {
+    if (!(await attachOwnUploads(tx, userId, 'evidence', [input.image]))) throw new AppError('EVIDENCE_INVALID');
+    imageSha256 = (await uploadContentHash(tx, input.image)) ?? null;
+  }
+  const txHash = input.method === 'chain' ? (input.tx_hash ?? null) : null;
+  const [row] = await withTxHashUnique(() =>
+    tx
+      .insert(recharges)
+      .values({
+        userId,
+        method: input.method,
+        network,
+        coin,
+        address: input.method === 'chain' ? (input.address ?? null) : null,
+        amount: input.amount,
+        image: input.image ?? null,
+        imageSha256,
+        txHash,
+      })
+      .returning(),
+  );
   if (!row) throw new Error('insert returned no recharge');
   return toRecharge(row);
 }
+
+/**
+ * The unique index on (network, lower(tx_hash)) refuses a chain transaction already claimed by
+ * another recharge, also when two submissions race; the answer names the reason.
+ */
+async function withTxHashUnique<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+    const violation = cause as { code?: string; constraint?: string };
+    if (violation.code === '23505' && violation.constraint === 'recharges_network_tx_hash_key') {
+      throw new AppError('RECHARGE_TX_HASH_USED');
+    }
+    throw error;
+  }
+}
+
+/** Whether another recharge's evidence has the same bytes (SHA-256): shown to the auditor. */
+const evidenceReused = sql<boolean>`exists (select 1 from ${recharges} as other where other.image_sha256 = ${recharges.imageSha256} and other.id <> ${recharges.id})`;
 
 export async function listRecharges(db: Database, userId: number, query: AuditLogQuery) {
   const where = and(eq(recharges.userId, userId), statusFilter(recharges.status, query.status));
@@ -204,7 +232,7 @@ export async function listRechargesForAdmin(db: Database, query: AuditLogQuery) 
     query,
     (limit, offset) =>
       db
-        .select({ row: recharges, account: user.account })
+        .select({ row: recharges, account: user.account, evidenceReused })
         .from(recharges)
         .innerJoin(user, eq(user.userId, recharges.userId))
         .where(where)
@@ -212,7 +240,12 @@ export async function listRechargesForAdmin(db: Database, query: AuditLogQuery) 
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ n: count() }).from(recharges).where(where))[0]?.n ?? 0,
-    ({ row, account }) => ({ ...toRecharge(row), user_id: row.userId, account }),
+    ({ row, account, evidenceReused }) => ({
+      ...toRecharge(row),
+      user_id: row.userId,
+      account,
+      evidence_reused: evidenceReused === true,
+    }),
   );
 }
 
@@ -327,4 +360,15 @@ export async function auditWithdrawal(tx: Database, adminId: number, input: Extr
     reason: row.reason ?? '',
   });
   return toWithdrawal(row);
+}
+
+/** Recharges and withdrawals waiting for an admin's audit (status 0), for the `queue_size` metric. */
+export async function pendingAuditCounts(
+  db: Database,
+): Promise<{ recharge_audits: number; withdrawal_audits: number }> {
+  const [[recharge], [withdrawal]] = await Promise.all([
+    db.select({ n: count() }).from(recharges).where(eq(recharges.status, 0)),
+    db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 0)),
+  ]);
+  return { recharge_audits: Number(recharge?.n ?? 0), withdrawal_audits: Number(withdrawal?.n ?? 0) };
 }

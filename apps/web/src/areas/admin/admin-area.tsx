@@ -2,6 +2,7 @@ import { Button, Card, ConfigProvider, Empty, Form, Input, Layout, Menu, Result,
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { RefundQueue } from '../../features/after-sale-admin/refund-queue.tsx';
 import { login } from '../../features/auth/api/login.ts';
 import { ApplicationQueue } from '../../features/merchant-admin/application-queue.tsx';
 import { ServiceInbox } from '../../features/service-admin/service-inbox.tsx';
@@ -21,6 +22,7 @@ const sections = [
   'recharges',
   'withdrawals',
   'orders',
+  'refunds',
   'service',
   'complaints',
   'content',
@@ -122,6 +124,8 @@ function AdminLayout() {
             <RechargeQueue />
           ) : active === 'withdrawals' ? (
             <WithdrawalQueue />
+          ) : active === 'refunds' ? (
+            <RefundQueue />
           ) : active === 'service' ? (
             <ServiceInbox />
           ) : active === 'complaints' ? (

@@ -5,6 +5,8 @@ describe('notification view', () => {
   it('links each ref to its screen', () => {
     expect(notificationLink({ ref: 'order:12' })).toBe('/orderInfo/12');
     expect(notificationLink({ ref: 'recharge:3' })).toBe('/topUpRecord');
+    expect(notificationLink({ ref: 'refund:5', kind: 'refund_approved' })).toBe('/refundInfo/5');
+    expect(notificationLink({ ref: 'refund:5', kind: 'refund_requested' })).toBe('/seller/after-sale');
     expect(notificationLink({ ref: 'withdrawal:4' })).toBe('/depositRecord');
     expect(notificationLink({ ref: 'service' })).toBe('/service');
     expect(notificationLink({ ref: 'unknown:1' })).toBeUndefined();

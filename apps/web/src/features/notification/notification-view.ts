@@ -1,9 +1,18 @@
 import type { Notification } from '@crossmart/contract';
 
+const merchantRefundKinds: ReadonlySet<string> = new Set([
+  'refund_requested',
+  'refund_escalated',
+  'refund_return_shipped',
+]);
+
 /** Where a notification leads: the thing its `ref` names. */
-export function notificationLink(notification: Pick<Notification, 'ref'>): string | undefined {
+export function notificationLink(notification: Pick<Notification, 'ref'> & { kind?: string }): string | undefined {
   const [kind, id] = notification.ref.split(':');
   if (kind === 'order' && id) return `/orderInfo/${id}`;
+  // Refund steps: the merchant answers in the seller platform, the buyer follows the request.
+  if (kind === 'refund' && id)
+    return merchantRefundKinds.has(notification.kind ?? '') ? '/seller/after-sale' : `/refundInfo/${id}`;
   if (kind === 'recharge') return '/topUpRecord';
   if (kind === 'withdrawal') return '/depositRecord';
   if (kind === 'service') return '/service';

@@ -40,8 +40,9 @@ describe('locale files', () => {
     expect(languageFiles).toHaveLength(34);
     for (const file of languageFiles) expect(hasLocaleFile(file), file).toBe(true);
   });
-  it('ship English and Japanese complete, with the same keys', () => {
-    expect(keys(jp).sort()).toEqual(keys(en).sort());
+  it('ship English and Japanese complete, with the same keys (plural forms per language)', () => {
+    const base = (list: string[]) => [...new Set(list.map((k) => k.replace(/_(one|other)$/, '')))].sort();
+    expect(base(keys(jp))).toEqual(base(keys(en)));
     expect([...completeLanguages].sort()).toEqual(['en', 'jp']);
   });
   it('keep each top-level group in one part (main, catalog/ or forms/)', () => {
@@ -72,5 +73,36 @@ describe('locale files', () => {
   });
   it('use i18next interpolation, not the server catalogue style', () => {
     for (const text of Object.values(en.validation)) expect(text).not.toMatch(/(?<!\{)\{[a-z]+\}(?!\})/);
+  });
+});
+
+describe('plural forms and codes (issue 16)', () => {
+  it('pick plural forms by the language tag, not the file name, and find zh-cn texts', async () => {
+    const { i18n, initI18n, switchLanguage } = await import('./i18n.ts');
+    await initI18n('en', '/');
+    i18n.addResourceBundle('kr', 'translation', { test: { days_other: '{{count}}일' } }, true, true);
+    i18n.addResourceBundle(
+      'cr',
+      'translation',
+      {
+        test: {
+          days_one: '{{count}} den',
+          days_few: '{{count}} dny',
+          days_many: '{{count}} dne',
+          days_other: '{{count}} dní',
+        },
+      },
+      true,
+      true,
+    );
+    i18n.addResourceBundle('zh-cn', 'translation', { test: { hello: '你好' } }, true, true);
+    await switchLanguage('kr');
+    expect(i18n.t('test.days', { count: 1 })).toBe('1일');
+    await switchLanguage('cr');
+    expect(i18n.t('test.days', { count: 3 })).toBe('3 dny');
+    expect(i18n.t('test.days', { count: 7 })).toBe('7 dní');
+    await switchLanguage('zh-cn');
+    expect(i18n.t('test.hello')).toBe('你好');
+    expect(document.documentElement.lang).toBe('zh-CN');
   });
 });

@@ -89,16 +89,40 @@ export async function initI18n(language: LanguageFile, path = '/') {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: fallbackLanguage,
+    // The file names are the language codes; i18next would otherwise rewrite `zh-cn` as `zh-CN`
+    // and find no resources under it (simplified and traditional Chinese would show English).
+    lowerCaseLng: true,
     resources: {},
     interpolation: { escapeValue: false },
     react: { useSuspense: false, bindI18nStore: 'added' },
   });
+  pluralRulesByTag();
   const files = completeLanguages.includes(language) ? [language] : [language, fallbackLanguage];
   const needed = partsForPath(path);
   await Promise.all(files.flatMap((file) => needed.map((part) => loadPart(part, file))));
   void Promise.all([loadLocale(language), loadLocale(fallbackLanguage)]).catch(() => undefined);
   applyDocumentLanguage(language);
   await i18next.changeLanguage(language);
+}
+
+/**
+ * i18next picks plural forms with `Intl.PluralRules(<language code>)`, but the codes are the
+ * spec's file names (`jp`, `kr`, `cr`, `pk`…), which Intl does not know: it falls back to English
+ * rules, so Korean would look for `_one` and Czech would never use `_few`. Resolve them through
+ * the language table's BCP 47 tags.
+ */
+function pluralRulesByTag() {
+  const resolver = i18next.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+    tagged?: boolean;
+  };
+  if (resolver.tagged) return;
+  const original = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => {
+    const file = code === 'dev' ? undefined : matchLanguage(code);
+    return original(file ? getLanguage(file).tag : code, options);
+  };
+  resolver.tagged = true;
 }
 
 /** Switches the UI at once: loads the file when needed, then sets `lang`/`dir` and the language. */
@@ -110,6 +134,11 @@ export async function switchLanguage(language: LanguageFile) {
 
 export function currentLanguage(): LanguageFile {
   return matchLanguage(i18next.language) ?? defaultLanguage;
+}
+
+/** The UI language's writing direction (ar and pk read right to left). */
+export function currentDir(): 'ltr' | 'rtl' {
+  return getLanguage(currentLanguage()).dir;
 }
 
 /** BCP 47 tag of the UI language, for Intl. */

@@ -11,6 +11,9 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
+      // Arabic's symbol "JP¥" splits around the yen sign inside right-to-left text ("¥JP 4,480"):
+      // the ISO code reads cleanly there ("JPY 4,480").
+      ...(locale.split('-')[0] === 'ar' ? { currencyDisplay: 'code' as const } : {}),
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
       // "+¥500" / "-¥500" in the language's own order (fund record), never concatenated by hand.
@@ -18,5 +21,10 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
     });
     formatters.set(key, formatter);
   }
-  return formatter.format(minor / 10 ** exponent);
+  const text = formatter.format(minor / 10 ** exponent);
+  // In Arabic and Urdu text an amount is a left-to-right island: isolated (FSI … PDI), "¥5,000"
+  // keeps its order wherever it is put, also inside translated sentences and toasts.
+  return rtlLanguages.has(locale.split('-')[0] ?? locale) ? `\u2068${text}\u2069` : text;
 }
+
+const rtlLanguages = new Set(['ar', 'ur', 'fa', 'he']);

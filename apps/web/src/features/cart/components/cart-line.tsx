@@ -2,6 +2,7 @@ import type { CartLine } from '@crossmart/contract';
 import { Checkbox, Stepper, SwipeAction } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentDir } from '../../../shared/i18n/i18n.ts';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
@@ -28,7 +29,12 @@ export function CartLineRow({ line, shopId, editing, checked, onCheck, onQuantit
   return (
     <SwipeAction
       className="cm-bag-line__swipe"
-      rightActions={[{ key: 'delete', text: t('cart.delete'), color: 'danger', onClick: onDelete }]}
+      // The delete button sits at the line's end: swiped towards the start (leftwards, or rightwards in RTL).
+      {...{
+        [currentDir() === 'rtl' ? 'leftActions' : 'rightActions']: [
+          { key: 'delete', text: t('cart.delete'), color: 'danger', onClick: onDelete },
+        ],
+      }}
     >
       <div
         className={`cm-bag-line${line.available ? '' : ' cm-bag-line--off'}`}

@@ -1,14 +1,15 @@
 import type { ProductCard as Card } from '@crossmart/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 /** Compact counts for badges: 1.2k, 3.4万 (Intl, in the UI language). */
 export function useCompact() {
-  const { i18n } = useTranslation();
+  useTranslation(); // re-render on a language switch
   return (value: number) =>
-    new Intl.NumberFormat(i18n.resolvedLanguage === 'jp' ? 'ja' : undefined, {
+    new Intl.NumberFormat(currentTag(), {
       notation: 'compact',
       maximumFractionDigits: 1,
     }).format(value);
@@ -35,7 +36,9 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
         {soldOut && <span className="cm-product__soldout">{t('card.soldOut')}</span>}
       </div>
       <div className="cm-card__body">
-        <p className="cm-product__title">{product.title}</p>
+        <p className="cm-product__title" dir="auto">
+          {product.title}
+        </p>
         <div className="cm-product__meta">
           <span className="cm-price">{money(product.price)}</span>
           <span className="cm-product__sold">{t('card.sold', { value: compact(product.sold) })}</span>

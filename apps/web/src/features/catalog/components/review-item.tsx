@@ -1,5 +1,6 @@
 import type { Review } from '@crossmart/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/lib/format-time.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 export function Stars({ score }: { score: number }) {
@@ -14,10 +15,8 @@ export function Stars({ score }: { score: number }) {
 
 /** One review: reviewer, stars, the chosen spec, text and pictures. */
 export function ReviewItem({ review }: { review: Review }) {
-  const { i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'jp' ? 'ja' : i18n.resolvedLanguage, {
-    dateStyle: 'medium',
-  }).format(new Date(review.created_at));
+  useTranslation(); // re-render on a language switch
+  const date = formatDate(review.created_at);
   return (
     <article className="cm-review">
       <header className="cm-review__head">

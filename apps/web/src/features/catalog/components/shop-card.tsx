@@ -19,7 +19,9 @@ export function ShopTile({ shop }: { shop: Card }) {
   return (
     <Link to={`/shop/${shop.id}`} className="cm-shop-tile" data-testid="shop-tile">
       <LazyImage src={shop.logo} alt="" className="cm-shop-tile__logo" />
-      <span className="cm-shop-tile__name">{shop.name}</span>
+      <span className="cm-shop-tile__name" dir="auto">
+        {shop.name}
+      </span>
       <span className="cm-shop-tile__rate">
         <span className="cm-star" aria-hidden="true">
           ★
@@ -41,7 +43,9 @@ export function ShopRow({ shop, action }: { shop: Card; action?: ReactNode }) {
       <Link to={`/shop/${shop.id}`} className="cm-shop-row__link">
         <LazyImage src={shop.logo} alt="" className="cm-shop-row__logo" />
         <span className="cm-shop-row__text">
-          <span className="cm-shop-row__name">{shop.name}</span>
+          <span className="cm-shop-row__name" dir="auto">
+            {shop.name}
+          </span>
           <span className="cm-shop-row__stats">
             <span>{t('card.salesCount', { value: compact(shop.sales) })}</span>
             <span>{t('card.fansCount', { value: compact(shop.fans) })}</span>

@@ -217,7 +217,9 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
             <Link to={`/shop/${product.shop.id}`} className="cm-shop-card__main" data-testid="detail-shop">
               <LazyImage src={product.shop.logo} alt="" className="cm-shop-card__logo" />
               <span className="cm-shop-card__text">
-                <span className="cm-shop-card__name">{product.shop.name}</span>
+                <span className="cm-shop-card__name" dir="auto">
+                  {product.shop.name}
+                </span>
                 <span className="cm-shop-card__stats">
                   {t('card.fansCount', { value: compact(product.shop.fans) })} ·{' '}
                   {t('card.rateShort', { value: rate(product.shop.favourable_rate) })}

@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { formatDate, formatRelative, formatTime, useNow } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { unreadKey } from '../../../shared/session/unread-count.ts';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -35,7 +35,7 @@ function dayLabel(iso: string, t: (key: string) => string): string {
   const day = dayOf(iso);
   if (day === dayOf(new Date().toISOString())) return t('notification.today');
   if (day === dayOf(new Date(Date.now() - 86_400_000).toISOString())) return t('notification.yesterday');
-  return new Date(iso).toLocaleDateString(currentTag(), { dateStyle: 'medium' });
+  return formatDate(iso);
 }
 
 /** `/notification`: what happened, grouped by day; opening one reads it and goes to the thing concerned. */
@@ -45,6 +45,7 @@ export default function NotificationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(notificationListQuery());
+  const now = useNow();
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   const hasUnread = items.some((item) => !item.is_read);
 
@@ -108,8 +109,8 @@ export default function NotificationPage() {
                 <span className="cm-alert-row__text">
                   <span className="cm-alert-row__head">
                     <strong className="cm-alert-row__title">{t(`notification.${item.kind}.title`, params)}</strong>
-                    <time className="cm-alert-row__time" dateTime={item.created_at}>
-                      {new Date(item.created_at).toLocaleTimeString(currentTag(), { timeStyle: 'short' })}
+                    <time className="cm-alert-row__time" dateTime={item.created_at} title={formatTime(item.created_at)}>
+                      {formatRelative(item.created_at, now)}
                     </time>
                   </span>
                   <span className="cm-alert-row__body">{t(`notification.${item.kind}.body`, params)}</span>

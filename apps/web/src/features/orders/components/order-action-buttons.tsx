@@ -4,6 +4,14 @@ import type { OrderAction } from '../lib/order-actions.ts';
 
 const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm']);
 
+/** Refund actions keep their texts in the refund group (issue 13). */
+const labelKey = (action: OrderAction) =>
+  action === 'refund'
+    ? 'refund.actions.request'
+    : action === 'refundInfo'
+      ? 'refund.actions.view'
+      : `orders.action.${action}`;
+
 /** The buttons of an order's allowed actions; pay and confirm receipt stand out. */
 export function OrderActionButtons({
   actions,
@@ -31,7 +39,7 @@ export function OrderActionButtons({
           onClick={() => onAction(action)}
           data-testid={`order-${action}`}
         >
-          {t(`orders.action.${action}`)}
+          {t(labelKey(action))}
         </Button>
       ))}
     </div>

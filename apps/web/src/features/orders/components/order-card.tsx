@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
-import { statusTone } from '../lib/status-label.ts';
+import { statusLabelKey, statusTone } from '../lib/status-label.ts';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderItems } from './order-items.tsx';
 
@@ -30,7 +30,7 @@ export function OrderCard({
         <span className="cm-order-card__head">
           <ShopName name={order.shop_name} />
           <span className={`cm-order-status cm-order-status--${statusTone(order.status)}`} data-testid="order-status">
-            {t(`orderStatus.${order.status}`)}
+            {t(statusLabelKey(order.status, order.refund))}
           </span>
         </span>
         <span className="cm-order-card__no">
@@ -49,7 +49,7 @@ export function OrderCard({
         </span>
       </Link>
       <OrderActionButtons
-        actions={actionsFor(order.status)}
+        actions={actionsFor(order.status, order.refund)}
         busy={busy}
         onAction={(action) => onAction(action, order)}
       />

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@crossmart/contract';
+import type { OrderStatus, OrderSummary } from '@crossmart/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ export interface ActionTarget {
   id: number;
   status: OrderStatus;
   total: number;
+  order_no: string;
+  refund: OrderSummary['refund'];
 }
 
 /**
@@ -87,6 +89,12 @@ export function useOrderActions() {
         return;
       case 'details':
         navigate(`/orderInfo/${order.id}`);
+        return;
+      case 'refund':
+        navigate(`/refund/${order.id}/${order.order_no}`);
+        return;
+      case 'refundInfo':
+        if (order.refund) navigate(`/refundInfo/${order.refund.id}`);
         return;
       case 'logistics':
         navigate(`/orderInfo/${order.id}?logistics=1`);

@@ -22,7 +22,7 @@ import { OrderItems } from '../components/order-items.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 import { actionsFor, type OrderAction } from '../lib/order-actions.ts';
-import { statusTone } from '../lib/status-label.ts';
+import { statusLabelKey, statusTone } from '../lib/status-label.ts';
 import '../orders.css';
 
 async function copy(text: string, t: (key: string) => string) {
@@ -46,7 +46,7 @@ function StatusHeader({ order, left, onPay }: { order: OrderDetail; left: number
   const payable = order.status === 0 && left > 0;
   return (
     <div className={`cm-order-hero cm-order-hero--${statusTone(order.status)}`} data-testid="order-hero">
-      <p className="cm-order-hero__status">{t(`orderStatus.${order.status}`)}</p>
+      <p className="cm-order-hero__status">{t(statusLabelKey(order.status, order.refund))}</p>
       {order.status === 0 ? (
         <p className="cm-order-hero__hint" data-testid="pay-countdown">
           {payable ? (
@@ -107,6 +107,14 @@ function Amounts({ order }: { order: OrderDetail }) {
           <bdi dir="ltr">{money(order.total)}</bdi>
         </dd>
       </div>
+      {order.refunded_amount > 0 && (
+        <div data-testid="order-refunded">
+          <dt>{t('refund.refundedLine')}</dt>
+          <dd className="cm-order-lines__discount">
+            <bdi dir="ltr">{money(-order.refunded_amount, true)}</bdi>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -127,7 +135,7 @@ function OrderInfo({ order }: { order: OrderDetail }) {
     logistics.current?.scrollIntoView({ block: 'start' });
   }, [focusLogistics]);
   const left = useCountdown(order.pay_deadline) ?? 0;
-  const actions = actionsFor(order.status).filter(
+  const actions = actionsFor(order.status, order.refund).filter(
     (action) => action !== 'details' && !(action === 'pay' && left === 0),
   );
   const onAction = (action: OrderAction) => {
@@ -152,6 +160,21 @@ function OrderInfo({ order }: { order: OrderDetail }) {
 
       <Section title={<ShopName name={order.shop_name} shopId={order.shop_id} />}>
         <OrderItems items={order.items} linkShop={order.shop_id} />
+        {actions.includes('refund') && (
+          <ul className="cm-order-item-refunds" aria-label={t('refund.perItem')}>
+            {order.items.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/refund/${order.id}/${order.order_no}/${item.id}/${Math.min(item.amount, order.total - order.refunded_amount)}`}
+                  data-testid="item-refund"
+                >
+                  <bdi>{item.title}</bdi>
+                  <span>{t('refund.actions.item')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         <Amounts order={order} />
         {order.remark && (
           <p className="cm-order-remark">

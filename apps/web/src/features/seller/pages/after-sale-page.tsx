@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { RefundsSection } from '../components/refunds-section.tsx';
 import { ShopComplaints } from '../components/shop-complaints.tsx';
 import { listReviews, replyReview } from '../seller-api.ts';
 
@@ -43,15 +44,13 @@ function ReviewCard({ review }: { review: SellerReview }) {
   );
 }
 
-/** After-sale: refunds, reviews with a one-time reply, and complaints about the shop. */
+/** After-sale: refund requests to answer, reviews with a one-time reply, complaints about the shop. */
 export default function AfterSalePage() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: ['seller', 'reviews'], queryFn: listReviews });
   return (
     <div className="cm-seller-page">
-      <Card title={t('seller.refunds')}>
-        <Empty description={t('seller.noRefunds')} />
-      </Card>
+      <RefundsSection />
       <h2 className="cm-seller-heading">{t('seller.reviews')}</h2>
       {data && data.list.length === 0 && <Empty description={t('seller.noReviews')} />}
       {data?.list.map((review) => (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { openServiceStream } from '../../../shared/api/service-stream.ts';
 import { uploadImage } from '../../../shared/api/upload.ts';
-import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { formatRelative, formatTime, useNow } from '../../../shared/lib/format-time.ts';
 import { unreadKey } from '../../../shared/session/unread-count.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PrivateImage } from '../../../shared/ui/private-image.tsx';
@@ -18,16 +18,7 @@ import '../service.css';
 /** Contexts other screens open the chat with: the draft starts with a line that says why. */
 const contextDrafts: Record<string, string> = { manual_recharge: 'service.draftManualRecharge' };
 
-function formatMessageTime(iso: string): string {
-  const at = new Date(iso);
-  const isToday = at.toDateString() === new Date().toDateString();
-  return at.toLocaleString(
-    currentTag(),
-    isToday ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  );
-}
-
-function MessageRow({ message, onPictureLoad }: { message: SupportMessage; onPictureLoad(): void }) {
+function MessageRow({ message, now, onPictureLoad }: { message: SupportMessage; now: number; onPictureLoad(): void }) {
   const { t } = useTranslation();
   const isAgent = message.sender === 'agent';
   return (
@@ -44,7 +35,9 @@ function MessageRow({ message, onPictureLoad }: { message: SupportMessage; onPic
       <div className="cm-chat__column">
         <p className="cm-chat__meta">
           {isAgent ? (message.agent_name ?? t('service.agent')) : t('service.you')}
-          <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
+          <time dateTime={message.created_at} title={formatTime(message.created_at)}>
+            {formatRelative(message.created_at, now)}
+          </time>
         </p>
         {/* dir="auto": a message keeps its own writing direction whatever the UI language. */}
         <div className={`cm-chat__bubble${message.kind === 'image' ? ' cm-chat__bubble--image' : ''}`} dir="auto">
@@ -67,6 +60,7 @@ function MessageRow({ message, onPictureLoad }: { message: SupportMessage; onPic
 /** `/service`, `/services`: the user's conversation with customer service, live (docs/product-rules.md §5). */
 export default function ServicePage() {
   const { t } = useTranslation();
+  const now = useNow();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const latest = useQuery({ queryKey: serviceMessagesKey, queryFn: () => fetchMessages() });
@@ -166,7 +160,7 @@ export default function ServicePage() {
           </div>
         </div>
         {messages.map((message) => (
-          <MessageRow key={message.id} message={message} onPictureLoad={scrollToEnd} />
+          <MessageRow key={message.id} message={message} now={now} onPictureLoad={scrollToEnd} />
         ))}
         <div ref={end} className="cm-chat__end" />
       </div>

@@ -11,6 +11,7 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -222,7 +223,21 @@ export function RechargeQueue() {
             </Typography.Text>
           ),
         },
-        { title: t('admin.evidence'), render: (_, r) => <EvidencePreview url={r.image} /> },
+        {
+          title: t('admin.evidence'),
+          render: (_, r) => (
+            <Space direction="vertical" size={4}>
+              <EvidencePreview url={r.image} />
+              {r.evidence_reused && (
+                <Tooltip title={t('rechargeProof.reusedHint')}>
+                  <Tag color="red" data-testid={`evidence-reused-${r.id}`}>
+                    {t('rechargeProof.reused')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
+        },
       ]}
     />
   );

@@ -31,6 +31,10 @@ const settingFields: { name: keyof PlatformSettings; label: string; min: number;
   { name: 'order_auto_receive_days', label: 'admin.orderAutoReceiveDays', min: 1, max: 60 },
   { name: 'order_after_sale_days', label: 'admin.orderAfterSaleDays', min: 0, max: 60 },
   { name: 'max_unpaid_orders', label: 'admin.maxUnpaidOrders', min: 1, max: 100 },
+  // Refund timers (issue 13); their labels live in the adminRefund group.
+  { name: 'refund_response_days', label: 'adminRefund.responseDays', min: 1, max: 60 },
+  { name: 'refund_escalate_days', label: 'adminRefund.escalateDays', min: 1, max: 60 },
+  { name: 'refund_return_days', label: 'adminRefund.returnDays', min: 1, max: 60 },
 ];
 
 /** Admin settings: fee rates and minimum (docs/product-rules.md §2), order timers (§3), deposit channels, the ledger check. */

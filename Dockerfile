@@ -1,0 +1,58 @@
+# syntax=docker/dockerfile:1
+# Crossmart server image: the Fastify server (TypeScript run by Node 24's type stripping, as
+# `npm start` does) and the built web app it serves. Build from the repository root:
+#   docker build -t crossmart .
+# See deploy/README.md for running it (deploy/compose.yaml) and the settings it needs.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# 1. Every dependency (dev ones too) from the lockfile, for the web build.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --no-audit --no-fund
+
+# 2. The web app (Vite build into apps/web/dist, precompressed assets included).
+FROM deps AS web-build
+COPY packages/contract packages/contract
+COPY apps/web apps/web
+RUN npm run build
+
+# 3. Production dependencies only (no Vite, TypeScript, Playwright, test tools).
+FROM ${NODE_IMAGE} AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# 4. What runs: dependencies, the server and contract sources, the built web app; owned by root,
+#    run as the unprivileged `node` user, which may write only to /data.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    MANAGEMENT_HOST=0.0.0.0 \
+    MANAGEMENT_PORT=9464 \
+    DATA_DIR=/data \
+    WEB_DIST_DIR=/app/apps/web/dist
+WORKDIR /app
+COPY --from=runtime-deps /app ./
+COPY packages/contract packages/contract
+COPY apps/server apps/server
+COPY --from=web-build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000 9464
+# Liveness only: whether to send traffic is the load balancer's readiness question (/api/health/ready).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+# `npm start` without the build check (the image carries the build) and without npm in between,
+# so SIGTERM reaches the server and its graceful shutdown.
+CMD ["node", "apps/server/src/main.ts"]
