@@ -12,7 +12,7 @@ import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { catalogRoutes, catalogUserRoutes, findShopByOwner } from './modules/catalog/index.ts';
+import { catalogRoutes, catalogUserRoutes, findShopByOwner, getSharePreview } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { getUserBalance } from './modules/ledger/index.ts';
 import { merchantsRoutes } from './modules/merchants/index.ts';
@@ -172,7 +172,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.redisNamespace ?? config.REDIS_NAMESPACE });
   await app.register(openApiPlugin, { hideAdmin: docsHideAdmin(config) });
   await app.register(uploadsPlugin, { config });
-  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(webAppPlugin, {
+    distDir: config.WEB_DIST_DIR,
+    currency: config.CURRENCY,
+    pagePreview: (request, pathname) => getSharePreview(deps.database.db, request.lang, pathname),
+  });
 
   const moduleDeps: ModuleDeps = { config, database: deps.database, redis: deps.redis };
   // One store of uploaded files (local disk or S3-compatible) for the routes and the orphan purge.

@@ -173,6 +173,16 @@ export const productReviewsQuerySchema = pageQuerySchema.extend({
 export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
 export const shopSearchQuerySchema = pageQuerySchema.extend({ keyword });
 
+/** `GET /api/search/suggest`: what the search box offers while the shopper types. */
+export const searchSuggestQuerySchema = z.object({ keyword });
+export const searchSuggestionsSchema = z.object({
+  /** Best matches first, titles in the request language (at most 5). */
+  products: z.array(z.object({ id: z.number().int(), shop_id: z.number().int(), title: z.string() })),
+  /** Open shops whose name or description matches (at most 3). */
+  shops: z.array(z.object({ id: z.number().int(), name: z.string(), logo: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
 // Calls that need a logged-in user (registered with the auth plugin).
 export const shopIdBodySchema = z.object({ shop_id: id });
 export const productIdBodySchema = z.object({ product_id: id });

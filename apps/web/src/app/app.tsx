@@ -23,7 +23,11 @@ function NavigatorBridge() {
   useEffect(() => registerNavigator((to) => navigate(to)), [navigate]);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => preloadFeedback());
+    idle(() => {
+      preloadFeedback();
+      // The service worker's code loads after the first screen (bench/bundle-size.ts).
+      void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa());
+    });
   }, []);
   return null;
 }

@@ -23,6 +23,11 @@ import { findRoute, keepScreen, type ScreenEntry, screenKey } from './keep-alive
 import { homePath, type ShopperRoute, shopperRoutes } from './routes.ts';
 import { BottomTabs } from './tab-bar.tsx';
 
+/** Offline / new-version strip: its own small chunk, beside the first screen (bench/bundle-size.ts). */
+const AppStatusBanner = lazy(() =>
+  import('../shared/pwa/app-status-banner.tsx').then((module) => ({ default: module.AppStatusBanner })),
+);
+
 const screens = new Map<string, ComponentType>(shopperRoutes.map((route) => [route.path, lazy(route.load)]));
 
 function ScreenFallback() {
@@ -166,6 +171,9 @@ export function ShopperShell() {
 
   return (
     <div className="cm-app">
+      <Suspense fallback={null}>
+        <AppStatusBanner />
+      </Suspense>
       <div className="cm-screens">
         {entries.map((entry) => (
           <ScreenHost key={entry.key} entry={entry} active={visit?.key === entry.key} />

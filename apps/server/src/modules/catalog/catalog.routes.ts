@@ -12,7 +12,10 @@ import {
   productPageSchema,
   productReviewsQuerySchema,
   reviewPageSchema,
+  type SearchSuggestions,
   type ShopPage,
+  searchSuggestionsSchema,
+  searchSuggestQuerySchema,
   shopDetailSchema,
   shopPageSchema,
   shopSearchQuerySchema,
@@ -33,6 +36,7 @@ import {
   listProductReviews,
   listProducts,
   searchShops,
+  suggestSearch,
 } from './catalog.service.ts';
 import { microCache } from './micro-cache.ts';
 import { findViewerId } from './viewer.ts';
@@ -46,6 +50,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
   const categoryCache = microCache<LanguageFile, Category[]>(ttl);
   const productPages = microCache<string, ProductPage>(ttl);
   const shopPages = microCache<string, ShopPage>(ttl);
+  const suggestions = microCache<string, SearchSuggestions>(ttl);
   const keyOf = (request: { lang: LanguageFile; query: unknown }, kind: string) =>
     `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
   // A token, when sent, shows the viewer's follow and favourite flags; visitors browse without one.
@@ -87,6 +92,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     },
     async (request) =>
       ok(request, await productPages.get(keyOf(request, 'list'), () => listProducts(db, request.lang, request.query))),
+  );
+
+  app.get(
+    '/api/search/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products and shops to offer while the shopper types a search',
+        querystring: searchSuggestQuerySchema,
+        response: { 200: successEnvelope(searchSuggestionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await suggestions.get(keyOf(request, 'suggest'), () => suggestSearch(db, request.lang, request.query.keyword)),
+      ),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import type {
   ProductPage,
   Review,
   ReviewPage,
+  SearchSuggestions,
   ShopDetail,
 } from '@crossmart/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -423,4 +424,16 @@ export async function searchShops(db: Database, keyword: string, query: PageQuer
     .offset(offsetOf(query));
   const page = pageFrom(rows, query);
   return { ...page, list: page.list.map(toShopCard) };
+}
+
+/** `GET /api/search/suggest`: the first few products (best match) and shops for a typed keyword. */
+export async function suggestSearch(db: Database, lang: LanguageFile, keyword: string): Promise<SearchSuggestions> {
+  const [productPage, shopPage] = await Promise.all([
+    listProducts(db, lang, { keyword, page: 1, limit: 5 }),
+    searchShops(db, keyword, { page: 1, limit: 3 }),
+  ]);
+  return {
+    products: productPage.list.map(({ id, shop_id, title }) => ({ id, shop_id, title })),
+    shops: shopPage.list.map(({ id, name, logo }) => ({ id, name, logo })),
+  };
 }

@@ -4,6 +4,7 @@ import {
   productDetailSchema,
   productPageSchema,
   reviewPageSchema,
+  searchSuggestionsSchema,
   shopDetailSchema,
   shopPageSchema,
 } from '@crossmart/contract';
@@ -266,6 +267,27 @@ describe('keyword search', () => {
     const byDescription = await read(`/api/shop/search?keyword=${encodeURIComponent('ファッション')}`, shopPageSchema);
     expect(byDescription.list.map((s) => s.id)).toEqual([ids.shop.osaka]);
     expect((await read('/api/shop/search?keyword=closed', shopPageSchema)).list).toEqual([]);
+  });
+
+  it('suggests products (in the request language) and shops while typing', async () => {
+    const typed = await read(`/api/search/suggest?keyword=${encodeURIComponent('スマ')}`, searchSuggestionsSchema, {
+      lang: 'en',
+    });
+    expect(typed.products.map((p) => p.id).sort()).toEqual([ids.product.phone, ids.product.case].sort());
+    expect(typed.products.find((p) => p.id === ids.product.phone)).toEqual({
+      id: ids.product.phone,
+      shop_id: ids.shop.tokyo,
+      title: '6.1-inch Smartphone',
+    });
+    const shops = await read('/api/search/suggest?keyword=gadget', searchSuggestionsSchema);
+    expect(shops.shops).toEqual([{ id: ids.shop.tokyo, name: 'Tokyo Gadget Store', logo: expect.any(String) }]);
+    // Closed shops and unlisted products are never offered.
+    expect(await read('/api/search/suggest?keyword=closed', searchSuggestionsSchema)).toEqual({
+      products: [],
+      shops: [],
+    });
+    expect((await read('/api/search/suggest?keyword=Hidden', searchSuggestionsSchema)).products).toEqual([]);
+    expect(failure(await get('/api/search/suggest?keyword=')).error).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -40,6 +40,7 @@ export {
 } from './product-admin.service.ts';
 export { addReview, isOrderItemReviewed, type NewReview, reviewedItemRefs } from './reviews.service.ts';
 export { productSearchVector, shopSearchVector } from './search-vectors.ts';
+export { getSharePreview, type SharePreview } from './share-preview.service.ts';
 export {
   findShopByOwner,
   getShopStanding,

@@ -11,7 +11,10 @@ export const api = createApiClient({
   baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
   getToken,
   getLanguage: currentLanguage,
-  notify: (message) => toast(message),
+  // Offline, the app-status strip already says why every call fails (shared/pwa): no toast per call.
+  notify: (message) => {
+    if (navigator.onLine !== false) toast(message);
+  },
   onUnauthorized: () => {
     useSession.getState().clearSession();
     navigateTo('/login');

@@ -16,6 +16,7 @@ import { boxProps, CartShop } from '../components/cart-shop.tsx';
 import { useCartChange } from '../hooks/use-cart-change.ts';
 import { groupCheck, selectAllChange, settleIds } from '../lib/cart-changes.ts';
 import '../cart.css';
+import { RecentlyViewed } from '../../../shared/ui/recently-viewed.tsx';
 
 const available = (line: CartLine) => line.available;
 const anyLine = () => true;
@@ -125,11 +126,14 @@ export default function BagPage() {
       {isPending && token ? (
         <ListSkeleton rows={3} />
       ) : isEmpty || !data ? (
-        <EmptyState kind="noProducts" description={t('bag.emptyHint')}>
-          <Link to="/home" className="cm-pill">
-            {t('common.goShopping')}
-          </Link>
-        </EmptyState>
+        <>
+          <EmptyState kind="noProducts" description={t('bag.emptyHint')}>
+            <Link to="/home" className="cm-pill">
+              {t('common.goShopping')}
+            </Link>
+          </EmptyState>
+          <RecentlyViewed />
+        </>
       ) : (
         <>
           {data.shops.map((shop) => (

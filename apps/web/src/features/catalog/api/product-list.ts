@@ -1,4 +1,4 @@
-import type { ProductPage, ProductSort } from '@crossmart/contract';
+import type { ProductPage, ProductSort, SearchSuggestions } from '@crossmart/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/index.ts';
 import { pageParams, pageSize } from './keys.ts';
@@ -48,10 +48,15 @@ export const hotProductsQuery = (lang: string) =>
     staleTime: 30_000,
   });
 
-/** Suggestions while typing: the first few matching products (titles in the UI language). */
+/**
+ * `GET /api/search/suggest`: products and shops while typing. The query's signal goes to the request,
+ * so a suggestion call for text the shopper has since changed is cancelled (its query loses its
+ * observer) instead of answering late.
+ */
 export const suggestQuery = (lang: string, keyword: string) => ({
-  queryKey: ['product-suggest', lang, keyword],
-  queryFn: () => api.get<ProductPage>('/api/product/list', { keyword, page: 1, limit: 6 }, { isToken: false }),
+  queryKey: ['search-suggest', lang, keyword],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<SearchSuggestions>('/api/search/suggest', { keyword }, { isToken: false, signal }),
   enabled: keyword.length > 0,
   staleTime: 60_000,
 });

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Stepper } from 'antd-mobile';
 import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productDetailKey } from '../../../shared/api/query-keys.ts';
@@ -25,6 +25,9 @@ import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
+import { rememberViewed } from '../../../shared/lib/recently-viewed.ts';
+import { ShareButton } from '../components/share-button.tsx';
+import { guessFavourite } from '../lib/optimistic.ts';
 
 /** What "add to bag" and "buy now" hand over (wired in app/screens/detail-screen.tsx). */
 export interface CartSelection {
@@ -59,6 +62,18 @@ function useFavourite(product: ProductDetail) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (favourite: boolean) => setFavourite(product.id, favourite),
+    // The heart changes at once; a refused call puts the cache back (the API client toasts why).
+    onMutate: async (favourite: boolean) => {
+      await queryClient.cancelQueries({ queryKey: productDetailKey });
+      const saved = queryClient.getQueriesData({ queryKey: productDetailKey });
+      queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
+        guessFavourite(old, product.id, favourite),
+      );
+      return { saved };
+    },
+    onError: (_error, _favourite, context) => {
+      for (const [key, data] of context?.saved ?? []) queryClient.setQueryData(key, data);
+    },
     onSuccess: (result) => {
       queryClient.setQueriesData<ProductDetail>({ queryKey: productDetailKey }, (old) =>
         old && old.id === result.product_id
@@ -93,6 +108,16 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   const toggleFavourite = useFavourite(product);
   const sku = chosenSku(product.skus, names, choice);
   const range = priceRange(product.skus, choice);
+  // Remembered on this device for the me page and an empty bag (shared/lib/recently-viewed.ts).
+  useEffect(() => {
+    rememberViewed({
+      id: product.id,
+      shop_id: product.shop_id,
+      title: product.title,
+      image: product.images[0] ?? '',
+      price: product.price,
+    });
+  }, [product.id, product.shop_id, product.title, product.images, product.price]);
   const stock = sku ? sku.stock : product.stock;
   const soldOut = stock <= 0;
 
@@ -303,7 +328,7 @@ export default function DetailPage(props: DetailPageProps) {
   const token = useSession((state) => state.token);
   const detail = useQuery(productDetailQuery(useLang(), id, token));
   return (
-    <Page>
+    <Page right={detail.data ? <ShareButton title={detail.data.title} text={detail.data.shop.name} /> : undefined}>
       {detail.data ? (
         <ProductView key={detail.data.id} product={detail.data} {...props} />
       ) : detail.isPending && id > 0 ? (

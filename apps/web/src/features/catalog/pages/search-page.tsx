@@ -3,8 +3,10 @@ import { SearchBar } from 'antd-mobile';
 import { DeleteOutline, SearchOutline } from 'antd-mobile-icons';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm } from '../../../shared/ui/feedback.ts';
+import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { categoriesQuery } from '../api/categories.ts';
 import { useLang } from '../api/keys.ts';
@@ -13,6 +15,7 @@ import { shopSearchQuery } from '../api/shops.ts';
 import { ProductFeed } from '../components/product-feed.tsx';
 import { ShopRow } from '../components/shop-card.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
+import { nearestCategory } from '../lib/nearest-category.ts';
 import { addToHistory, clearHistory, readHistory } from '../lib/search-history.ts';
 import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
@@ -46,7 +49,9 @@ function SearchStart({ draft, onPick }: { draft: string; onPick(word: string): v
   const categories = useQuery(categoriesQuery(lang));
 
   if (typed) {
-    const list = debounced === typed ? (suggestions.data?.list ?? []) : [];
+    const current = debounced === typed ? suggestions.data : undefined;
+    const list = current?.products ?? [];
+    const shops = current?.shops ?? [];
     return (
       <ul className="cm-suggest" aria-label={t('catalog.suggestions')}>
         <li>
@@ -55,9 +60,22 @@ function SearchStart({ draft, onPick }: { draft: string; onPick(word: string): v
             {t('catalog.searchFor', { keyword: typed })}
           </button>
         </li>
+        {shops.map((shop) => (
+          <li key={`shop-${shop.id}`}>
+            <Link to={`/shop/${shop.id}`} className="cm-suggest__item" data-testid="suggest-shop">
+              <LazyImage src={shop.logo} alt="" className="cm-suggest__logo" />
+              <span>{shop.name}</span>
+            </Link>
+          </li>
+        ))}
         {list.map((product) => (
           <li key={product.id}>
-            <button type="button" className="cm-suggest__item" onClick={() => onPick(product.title)}>
+            <button
+              type="button"
+              className="cm-suggest__item"
+              data-testid="suggest-product"
+              onClick={() => onPick(product.title)}
+            >
               <SearchOutline aria-hidden="true" />
               <span>{product.title}</span>
             </button>
@@ -110,10 +128,40 @@ function ShopMatches({ keyword }: { keyword: string }) {
   );
 }
 
+/** Nothing found: says so and offers the category nearest to the keyword. */
+function NoResults({ keyword }: { keyword: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const categories = useQuery(categoriesQuery(useLang()));
+  const category = nearestCategory(keyword, categories.data ?? []);
+  return (
+    <div className="cm-no-results" data-testid="no-results">
+      <EmptyState kind="noProducts" description={t('search.noResults', { keyword })} />
+      {category && (
+        <button
+          type="button"
+          className="cm-no-results__category"
+          onClick={() => navigate(`/explore?category=${category.id}`)}
+        >
+          {t('search.tryCategory', { category: category.name })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Products for a keyword, or the no-results screen when the first page is empty. */
+function Results({ keyword, sort }: { keyword: string; sort: ReturnType<typeof parseSort> }) {
+  const options = productListQuery(useLang(), { keyword, sort });
+  // The same query as the feed's (one request): its first page tells whether anything was found.
+  const first = useInfiniteQuery(options);
+  if (first.data && first.data.pages[0]?.list.length === 0) return <NoResults keyword={keyword} />;
+  return <ProductFeed options={options} />;
+}
+
 /** Search (docs/spec.md §2 `/search`, `/searchs`): history, suggestions, then products (and shops) with sort. */
 export default function SearchPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const keyword = (params.get('keyword') ?? '').trim().slice(0, maxKeyword);
   const sort = parseSort(params.get('sort'));
@@ -158,7 +206,7 @@ export default function SearchPage() {
             relevance
             onChange={(next) => setParams(next ? { keyword, sort: next } : { keyword }, { replace: true })}
           />
-          <ProductFeed options={productListQuery(lang, { keyword, sort })} />
+          <Results keyword={keyword} sort={sort} />
         </>
       )}
     </Page>

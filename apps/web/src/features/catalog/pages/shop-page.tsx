@@ -18,6 +18,7 @@ import { useRate } from '../components/shop-card.tsx';
 import { SortBar } from '../components/sort-bar.tsx';
 import { parseSort } from '../lib/sort-param.ts';
 import '../catalog.css';
+import { ShareButton } from '../components/share-button.tsx';
 
 function ShopHeader({ shop }: { shop: ShopDetail }) {
   const { t } = useTranslation();
@@ -78,7 +79,11 @@ export default function ShopPage() {
     );
   }
   return (
-    <Page title={shop.data?.name} className="cm-shop-screen">
+    <Page
+      title={shop.data?.name}
+      className="cm-shop-screen"
+      right={shop.data ? <ShareButton title={shop.data.name} /> : undefined}
+    >
       <ProductFeed
         options={productListQuery(lang, { shop_id: id, sort })}
         onRefresh={() => shop.refetch()}

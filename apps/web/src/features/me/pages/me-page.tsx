@@ -34,6 +34,7 @@ import { unreadKey, useUnread } from '../../../shared/session/unread-count.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import '../me.css';
+import { RecentlyViewed } from '../../../shared/ui/recently-viewed.tsx';
 
 const orderShortcuts = [
   { status: '0', icon: <PayCircleOutline /> },
@@ -142,6 +143,8 @@ export default function MePage() {
           ))}
         </div>
       </Section>
+
+      <RecentlyViewed />
 
       <Section title={t('me.wallet')}>
         <List className="cm-menu">
