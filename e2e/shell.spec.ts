@@ -68,7 +68,7 @@ test.describe('routes and guard (docs/spec.md §2, §6)', () => {
       ['/myFavourite', 'お気に入り'],
       ['/payment', 'お支払い'],
       ['/security', 'セキュリティ'],
-      ['/heart', 'ほしい物リスト'],
+      ['/heart', 'フォローとお気に入り'],
       ['/setting', '設定'],
       ['/searchs', '検索'],
       ['/popular', '人気商品'],
