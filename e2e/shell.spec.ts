@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoUser, expect, screen, storedHistory, storeSession, test } from './fixtures.ts';
+import { expect, screen, storedHistory, test } from './fixtures.ts';
 
 /** The back button of the screen on show (kept-alive screens stay in the page, hidden). */
 function back(page: Page) {
@@ -31,8 +31,9 @@ test.describe('routes and guard (docs/spec.md §2, §6)', () => {
     }
   });
 
-  test('a logged-in user opening /login goes to /', async ({ page, context }) => {
-    await storeSession(context, { token: 'stored-token', userInfo: demoUser });
+  test('a logged-in user opening /login goes to /', async ({ page, loginAsDemo }) => {
+    // A real session: /home's calls with a made-up token would answer 401 and log out again.
+    await loginAsDemo();
     await page.goto('/login');
     await expect(page).toHaveURL(/\/home$/);
   });
