@@ -138,7 +138,8 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   await expect(theirs).toHaveCount(0);
   const mine = page.locator('.ant-table-row').filter({ hasText: '1,234' }).filter({ hasText: 'admin' });
   await mine.getByRole('button', { name: '承認' }).click();
-  await page.locator('.ant-modal input').fill('1234');
+  // The dialog opens with this request's amount, not the previous one's.
+  await expect(page.locator('.ant-modal input')).toHaveValue('1234');
   const answer = page.waitForResponse('**/api/admin/recharge_audit');
   await confirmModal(page);
   expect(((await (await answer).json()) as Envelope<unknown>).error).toBe('AUDIT_OWN_RECORD');
@@ -187,10 +188,16 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   await page.context().close();
 });
 
-test('a support admin reads but cannot open the settings', async ({ browser }) => {
+test('a support admin reads but cannot open the settings or audit money', async ({ browser, request }) => {
   const page = await adminPage(browser, 'support', 'support123');
   await expect(page.locator('.cm-admin__header')).toContainText('サポート管理者');
   await expect(page.getByRole('menuitem', { name: 'ユーザー' })).toBeVisible();
+  const buyer = await registerBuyer(request, 's');
+  await call(request, buyer.token, '/api/user/recharge', { method: 'manual', amount: 2468 });
+  await page.getByRole('menuitem', { name: 'チャージ' }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: buyer.account });
+  await expect(row).toContainText('2,468');
+  await expect(row.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: '設定' })).toHaveCount(0);
   await page.goto('/admin/settings');
   await expect(page.getByText('権限がありません')).toBeVisible();

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RefundQueue } from '../../features/after-sale-admin/refund-queue.tsx';
 import { login } from '../../features/auth/api/login.ts';
-import { AdminAccessContext } from '../../features/console-admin/access.ts';
 import { AuditLogPage } from '../../features/console-admin/audit-log-page.tsx';
 import { fetchMe } from '../../features/console-admin/console-api.ts';
 import { DashboardPage } from '../../features/console-admin/dashboard-page.tsx';
@@ -23,6 +22,7 @@ import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/page
 import { WalletSettings } from '../../features/wallet-admin/pages/wallet-settings.tsx';
 import { currentLanguage, i18n, loadAdminTexts } from '../../shared/i18n/i18n.ts';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
+import { AdminAccessContext } from '../../shared/session/admin-access.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
 import './admin.css';

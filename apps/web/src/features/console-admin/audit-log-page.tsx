@@ -1,11 +1,11 @@
 import type { AuditLogRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Space, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { listAuditLog } from './console-api.ts';
-import { Pager, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, SearchBox, ServerTable } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 const targetTypes = [
@@ -89,12 +89,13 @@ export function AuditLogPage() {
           placeholder={t('adminConsole.actionHint')}
           onSearch={(action) => update({ action })}
         />
-        <Select
-          aria-label={t('adminConsole.target')}
+        <ChoiceFilter
+          label={t('adminConsole.target')}
           value={values.target_type}
-          style={{ width: 200 }}
+          width={200}
+          choices={targetTypes}
+          labelOf={(type) => type}
           onChange={(target_type) => update({ target_type })}
-          options={[{ value: '', label: t('admin.all') }, ...targetTypes.map((type) => ({ value: type, label: type }))]}
         />
         <SearchBox
           value={values.target_id}
@@ -108,19 +109,14 @@ export function AuditLogPage() {
           </Typography.Link>
         )}
       </Space>
-      <Table<AuditLogRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AuditLogRow>
         loading={isFetching}
         columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter) => {
-          const order = (sorter as { order?: string }).order;
-          update({ order: order === 'ascend' ? 'asc' : undefined });
-        }}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={({ sort: _onlyByTime, ...next }) => update(next)}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Table, type TableProps, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -92,6 +93,77 @@ export function SearchBox({
       enterButton
       style={{ width: 320 }}
       onSearch={(next) => onSearch(next.trim())}
+    />
+  );
+}
+
+/** The antd sort state of a column from the URL's `sort` / `order` (the default column, newest first). */
+export function sortState(values: { sort: string; order: string }, key: string, byDefault = 'id') {
+  if (values.sort !== key && !(key === byDefault && !values.sort)) return null;
+  return values.order === 'asc' ? ('ascend' as const) : ('descend' as const);
+}
+
+/**
+ * One server page of rows with its pager: sorting a column writes `sort` / `order` to the URL, the
+ * pager writes `page` (`useUrlState`), so the view survives a reload and can be shared.
+ */
+export function ServerTable<Row extends { id: number }>({
+  page,
+  hasMore,
+  update,
+  ...table
+}: Pick<TableProps<Row>, 'columns' | 'dataSource' | 'loading' | 'expandable'> & {
+  page: number;
+  hasMore: boolean;
+  update(next: { page?: number; sort?: string; order?: string }): void;
+}) {
+  return (
+    <>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        pagination={false}
+        {...table}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = sorter as SorterResult<Row>;
+          update({
+            sort: one.order ? String(one.columnKey) : undefined,
+            order: one.order === 'ascend' ? 'asc' : undefined,
+          });
+        }}
+      />
+      <Pager page={page} hasMore={hasMore} onPage={(next) => update({ page: next })} />
+    </>
+  );
+}
+
+/** A filter over a closed list of values, "all" first; `labelOf` names each value. */
+export function ChoiceFilter({
+  label,
+  value,
+  choices,
+  labelOf,
+  onChange,
+  width = 160,
+}: {
+  label: string;
+  value: string;
+  choices: readonly string[];
+  labelOf(choice: string): string;
+  onChange(value: string): void;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      aria-label={label}
+      value={value}
+      style={{ width }}
+      onChange={onChange}
+      options={[
+        { value: '', label: t('admin.all') },
+        ...choices.map((choice) => ({ value: choice, label: labelOf(choice) })),
+      ]}
     />
   );
 }

@@ -6,7 +6,7 @@ import { api } from '../../shared/api/index.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { type LedgerTransactionRow, listLedgerAccounts, listLedgerTransactions } from './console-api.ts';
-import { Pager, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, Pager, SearchBox, ServerTable } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 /** Transactions with their entries, one row per entry under the transaction (the entries sum to zero). */
@@ -83,18 +83,17 @@ function Accounts() {
           onSearch={(q) => update({ q })}
         />
       </Space>
-      <Table
-        rowKey="id"
-        size="middle"
+      <ServerTable
         loading={isFetching}
-        pagination={false}
-        dataSource={data?.list ?? []}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
         columns={[
           { key: 'code', dataIndex: 'code', title: t('adminConsole.account') },
           { key: 'balance', dataIndex: 'balance', title: t('adminConsole.balance'), render: (v: number) => money(v) },
         ]}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </>
   );
 }
@@ -110,12 +109,13 @@ function Transactions() {
   return (
     <>
       <Space wrap className="cm-console__filters">
-        <Select
-          aria-label={t('admin.kind')}
+        <ChoiceFilter
+          label={t('admin.kind')}
           value={values.kind}
-          style={{ width: 200 }}
+          width={200}
+          choices={ledgerKinds}
+          labelOf={(kind) => kind}
           onChange={(kind) => update({ kind })}
-          options={[{ value: '', label: t('admin.all') }, ...ledgerKinds.map((kind) => ({ value: kind, label: kind }))]}
         />
         <SearchBox
           value={values.reference}

@@ -1,28 +1,16 @@
 import type { AdminOrderRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Card,
-  Descriptions,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Card, Descriptions, Skeleton, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { fetchOrder, listOrders } from './console-api.ts';
-import { Pager, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, SearchBox, ServerTable, sortState } from './console-parts.tsx';
 import { LedgerTransactionTable } from './ledger-page.tsx';
 import { pageSize, useDetailId, useUrlState } from './url-state.ts';
 
-const statuses = [0, 1, 2, 3, 4, -1, -2, -4] as const;
+const statuses = ['0', '1', '2', '3', '4', '-1', '-2', '-4'];
 
 export function OrderListPage() {
   const { t } = useTranslation();
@@ -39,8 +27,6 @@ export function OrderListPage() {
     queryKey: ['admin', 'orders', query, page],
     queryFn: () => listOrders({ ...query, page, limit: pageSize } as Parameters<typeof listOrders>[0]),
   });
-  const sortOrder = (key: string) =>
-    values.sort === key || (key === 'id' && !values.sort) ? (values.order === 'asc' ? 'ascend' : 'descend') : null;
   const columns: TableColumnsType<AdminOrderRow> = [
     {
       key: 'order_no',
@@ -66,7 +52,7 @@ export function OrderListPage() {
       dataIndex: 'total',
       title: t('admin.amount'),
       sorter: true,
-      sortOrder: sortOrder('total'),
+      sortOrder: sortState(values, 'total'),
       render: (v: number) => money(v),
     },
     {
@@ -74,7 +60,7 @@ export function OrderListPage() {
       dataIndex: 'created_at',
       title: t('adminConsole.createdAt'),
       sorter: true,
-      sortOrder: sortOrder('id'),
+      sortOrder: sortState(values, 'id'),
       render: (value: string) => formatTime(value),
     },
   ];
@@ -99,33 +85,23 @@ export function OrderListPage() {
           placeholder={t('adminConsole.searchShops')}
           onSearch={(shop) => update({ shop })}
         />
-        <Select
-          aria-label={t('admin.status')}
+        <ChoiceFilter
+          label={t('admin.status')}
           value={values.status}
-          style={{ width: 140 }}
+          width={140}
+          choices={statuses}
+          labelOf={(status) => t(`orderStatus.${status}`)}
           onChange={(status) => update({ status })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...statuses.map((status) => ({ value: String(status), label: t(`orderStatus.${status}`) })),
-          ]}
         />
       </Space>
-      <Table<AdminOrderRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AdminOrderRow>
         loading={isFetching}
         columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter) => {
-          const one = sorter as SorterResult<AdminOrderRow>;
-          update({
-            sort: one.order ? String(one.columnKey) : undefined,
-            order: one.order === 'ascend' ? 'asc' : undefined,
-          });
-        }}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import type { AdminMailRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { listOutbox } from './console-api.ts';
-import { Pager, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, SearchBox, ServerTable } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 export function OutboxPage() {
@@ -23,26 +23,20 @@ export function OutboxPage() {
           placeholder={t('adminConsole.to')}
           onSearch={(to) => update({ to })}
         />
-        <Select
-          aria-label={t('admin.status')}
+        <ChoiceFilter
+          label={t('admin.status')}
           value={values.status}
-          style={{ width: 160 }}
+          choices={['pending', 'sent', 'failed']}
+          labelOf={(status) => t(`adminConsole.mailStatus.${status}`)}
           onChange={(status) => update({ status })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...['pending', 'sent', 'failed'].map((status) => ({
-              value: status,
-              label: t(`adminConsole.mailStatus.${status}`),
-            })),
-          ]}
         />
       </Space>
-      <Table<AdminMailRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AdminMailRow>
         loading={isFetching}
-        pagination={false}
-        dataSource={data?.list ?? []}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
         expandable={{
           expandedRowRender: (row) => (
             <Typography.Paragraph className="cm-console__mail">{row.body_text}</Typography.Paragraph>
@@ -71,7 +65,6 @@ export function OutboxPage() {
           },
         ]}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </Card>
   );
 }

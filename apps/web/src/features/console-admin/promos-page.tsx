@@ -1,13 +1,13 @@
 import { type PromoSaveInput, promoTypes, type SellerPromo } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
-import { useAllowed } from './access.ts';
+import { useAllowed } from '../../shared/session/admin-access.ts';
 import { listPromos, savePromo } from './console-api.ts';
-import { Pager } from './console-parts.tsx';
+import { ServerTable } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 interface PromoForm {
@@ -165,12 +165,12 @@ export function PromosPage() {
         )
       }
     >
-      <Table<SellerPromo>
-        rowKey="id"
-        size="middle"
+      <ServerTable<SellerPromo>
         loading={isFetching}
-        pagination={false}
-        dataSource={data?.list ?? []}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
         columns={[
           { key: 'code', dataIndex: 'code', title: t('adminConsole.code') },
           {
@@ -212,7 +212,6 @@ export function PromosPage() {
           },
         ]}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
       <PromoDialog promo={dialog} onClose={() => setDialog(null)} />
     </Card>
   );

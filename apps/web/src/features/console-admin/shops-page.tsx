@@ -1,15 +1,14 @@
 import type { AdminProductRow, AdminShopRow } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Select, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Space, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
-import { useAllowed } from './access.ts';
+import { useAllowed } from '../../shared/session/admin-access.ts';
 import { listProducts, listShops, restoreProduct, restoreShop, suspendShop, takeDownProduct } from './console-api.ts';
-import { Pager, ReasonDialog, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, ReasonDialog, SearchBox, ServerTable, sortState } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 const shopStatus: Record<number, { key: string; color: string }> = {
@@ -24,14 +23,6 @@ const productStatus: Record<number, { key: string; color: string }> = {
 };
 
 type Dialog = { id: number; name: string; action: 'suspend' | 'restore' | 'take_down' | 'product_restore' } | null;
-
-function sortState(values: { sort: string; order: string }, key: string, byDefault = 'id') {
-  return values.sort === key || (key === byDefault && !values.sort)
-    ? values.order === 'asc'
-      ? ('ascend' as const)
-      : ('descend' as const)
-    : null;
-}
 
 function ShopTable({ onDialog }: { onDialog(dialog: Dialog): void }) {
   const { t } = useTranslation();
@@ -110,36 +101,22 @@ function ShopTable({ onDialog }: { onDialog(dialog: Dialog): void }) {
           placeholder={t('adminConsole.searchShops')}
           onSearch={(q) => update({ q })}
         />
-        <Select
-          aria-label={t('admin.status')}
+        <ChoiceFilter
+          label={t('admin.status')}
           value={values.status}
-          style={{ width: 160 }}
+          choices={['open', 'closed', 'suspended']}
+          labelOf={(key) => t(`adminConsole.shopStatus.${key}`)}
           onChange={(status) => update({ status })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...['open', 'closed', 'suspended'].map((key) => ({
-              value: key,
-              label: t(`adminConsole.shopStatus.${key}`),
-            })),
-          ]}
         />
       </Space>
-      <Table<AdminShopRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AdminShopRow>
         loading={isFetching}
         columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter) => {
-          const one = sorter as SorterResult<AdminShopRow>;
-          update({
-            sort: one.order ? String(one.columnKey) : undefined,
-            order: one.order === 'ascend' ? 'asc' : undefined,
-          });
-        }}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </>
   );
 }
@@ -216,36 +193,22 @@ function ProductTable({ onDialog }: { onDialog(dialog: Dialog): void }) {
             {t('admin.shop')} #{values.shop_id}
           </Tag>
         )}
-        <Select
-          aria-label={t('admin.status')}
+        <ChoiceFilter
+          label={t('admin.status')}
           value={values.status}
-          style={{ width: 160 }}
+          choices={['on_sale', 'off_shelf', 'removed']}
+          labelOf={(key) => t(`adminConsole.productStatus.${key}`)}
           onChange={(status) => update({ status })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...['on_sale', 'off_shelf', 'removed'].map((key) => ({
-              value: key,
-              label: t(`adminConsole.productStatus.${key}`),
-            })),
-          ]}
         />
       </Space>
-      <Table<AdminProductRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AdminProductRow>
         loading={isFetching}
         columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter) => {
-          const one = sorter as SorterResult<AdminProductRow>;
-          update({
-            sort: one.order ? String(one.columnKey) : undefined,
-            order: one.order === 'ascend' ? 'asc' : undefined,
-          });
-        }}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </>
   );
 }

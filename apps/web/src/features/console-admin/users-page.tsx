@@ -1,27 +1,14 @@
 import type { AdminUserDetail, AdminUserRow } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TablePaginationConfig,
-  Tag,
-  Typography,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Descriptions, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
-import { useAllowed } from './access.ts';
+import { useAllowed } from '../../shared/session/admin-access.ts';
 import { clearLockout, fetchUser, freezeUser, listUsers, unfreezeUser } from './console-api.ts';
-import { Pager, ReasonDialog, SearchBox } from './console-parts.tsx';
+import { ChoiceFilter, ReasonDialog, SearchBox, ServerTable, sortState } from './console-parts.tsx';
 import { pageSize, useDetailId, useUrlState } from './url-state.ts';
 
 const filterKeys = ['q', 'role', 'status', 'sort', 'order'] as const;
@@ -38,16 +25,14 @@ export function UserListPage() {
     queryKey: ['admin', 'users', query, page],
     queryFn: () => listUsers({ ...query, page, limit: pageSize } as Parameters<typeof listUsers>[0]),
   });
-  const sortOrder = (key: string) =>
-    values.sort === key || (key === 'id' && !values.sort) ? (values.order === 'asc' ? 'ascend' : 'descend') : null;
   const columns: TableColumnsType<AdminUserRow> = [
-    { key: 'id', dataIndex: 'id', title: 'ID', width: 90, sorter: true, sortOrder: sortOrder('id') },
+    { key: 'id', dataIndex: 'id', title: 'ID', width: 90, sorter: true, sortOrder: sortState(values, 'id') },
     {
       key: 'account',
       dataIndex: 'account',
       title: t('adminConsole.account'),
       sorter: true,
-      sortOrder: sortOrder('account'),
+      sortOrder: sortState(values, 'account'),
       render: (account: string, row) => <Link to={`/admin/users/${row.id}`}>{account}</Link>,
     },
     { key: 'name', dataIndex: 'name', title: t('adminConsole.name') },
@@ -70,7 +55,7 @@ export function UserListPage() {
       dataIndex: 'created_at',
       title: t('adminConsole.createdAt'),
       sorter: true,
-      sortOrder: sortOrder('created_at'),
+      sortOrder: sortState(values, 'created_at'),
       render: (value: string) => formatTime(value),
     },
   ];
@@ -83,46 +68,29 @@ export function UserListPage() {
           placeholder={t('adminConsole.searchUsers')}
           onSearch={(q) => update({ q })}
         />
-        <Select
-          aria-label={t('adminConsole.role')}
+        <ChoiceFilter
+          label={t('adminConsole.role')}
           value={values.role}
-          style={{ width: 160 }}
+          choices={['buyer', 'merchant', 'admin']}
+          labelOf={(role) => t(`adminConsole.roles.${role}`)}
           onChange={(role) => update({ role })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...['buyer', 'merchant', 'admin'].map((role) => ({ value: role, label: t(`adminConsole.roles.${role}`) })),
-          ]}
         />
-        <Select
-          aria-label={t('admin.status')}
+        <ChoiceFilter
+          label={t('admin.status')}
           value={values.status}
-          style={{ width: 160 }}
+          choices={['active', 'disabled']}
+          labelOf={(status) => t(`adminConsole.userStatus.${status}`)}
           onChange={(status) => update({ status })}
-          options={[
-            { value: '', label: t('admin.all') },
-            ...['active', 'disabled'].map((status) => ({
-              value: status,
-              label: t(`adminConsole.userStatus.${status}`),
-            })),
-          ]}
         />
       </Space>
-      <Table<AdminUserRow>
-        rowKey="id"
-        size="middle"
+      <ServerTable<AdminUserRow>
         loading={isFetching}
         columns={columns}
-        dataSource={data?.list ?? []}
-        pagination={false}
-        onChange={(_: TablePaginationConfig, _filters, sorter) => {
-          const one = sorter as SorterResult<AdminUserRow>;
-          update({
-            sort: one.order ? String(one.columnKey) : undefined,
-            order: one.order === 'ascend' ? 'asc' : undefined,
-          });
-        }}
+        dataSource={data?.list}
+        page={page}
+        hasMore={data?.has_more ?? false}
+        update={update}
       />
-      <Pager page={page} hasMore={data?.has_more ?? false} onPage={(next) => update({ page: next })} />
     </Card>
   );
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
+import { useAllowed } from '../../../shared/session/admin-access.ts';
 import { auditRecharge, auditWithdrawal, listRecharges, listWithdrawals } from '../api/admin-wallet.ts';
 import { EvidencePreview } from '../components/evidence-preview.tsx';
 
@@ -112,12 +113,15 @@ interface AuditRow {
  */
 function AuditQueue<Row extends AuditRow>({
   name,
+  auditRoute,
   list,
   columns,
   withAmount,
   audit,
 }: {
   name: 'recharges' | 'withdrawals';
+  /** The audit route, `POST /api/admin/…`: support admins see the queue without the buttons. */
+  auditRoute: string;
   list(status: string, page: number): Promise<{ list: Row[]; total?: number }>;
   columns: TableColumnsType<Row>;
   /** Passing asks for the actual arrival amount (recharges). */
@@ -129,6 +133,7 @@ function AuditQueue<Row extends AuditRow>({
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(undefined);
+  const mayAudit = useAllowed(auditRoute);
   const query = useQuery({ queryKey: ['admin', name, status, page], queryFn: () => list(status, page) });
   const mutation = useMutation({
     mutationFn: audit,
@@ -160,7 +165,8 @@ function AuditQueue<Row extends AuditRow>({
           {
             title: t('admin.actions'),
             render: (_, r) =>
-              r.status === 0 && (
+              r.status === 0 &&
+              mayAudit && (
                 <Space>
                   <Button
                     type="primary"
@@ -178,6 +184,7 @@ function AuditQueue<Row extends AuditRow>({
         ]}
       />
       <AuditDialog
+        key={dialog ? `${dialog.kind}-${dialog.id}` : 'closed'}
         dialog={dialog}
         withAmount={withAmount}
         onClose={() => setDialog(undefined)}
@@ -207,6 +214,7 @@ export function RechargeQueue() {
       name="recharges"
       list={listRecharges}
       withAmount
+      auditRoute="POST /api/admin/recharge_audit"
       audit={auditRecharge}
       columns={[
         {
@@ -254,6 +262,7 @@ export function WithdrawalQueue() {
       name="withdrawals"
       list={listWithdrawals}
       withAmount={false}
+      auditRoute="POST /api/admin/extract_audit"
       audit={auditWithdrawal}
       columns={[
         {
