@@ -20,12 +20,10 @@ import {
   sellerReviewPageSchema,
   sellerShopSchema,
   settlementPageSchema,
-  uploadResultSchema,
   userInfoSchema,
   verifyPayResultSchema,
 } from '@crossmart/contract';
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -42,6 +40,7 @@ import {
   payCode,
 } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { pngOf, uploadedUrl } from '../../test/upload-fixtures.ts';
 import { addReview } from '../catalog/index.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { loadOrderSettings, runOrderSweeps } from '../orders/index.ts';
@@ -63,28 +62,7 @@ afterEach(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
-  .png()
-  .toBuffer();
-
-async function upload(token: string, purpose: string): Promise<string> {
-  const boundary = '----crossmartseller';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    await png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return uploadResultSchema.parse(res.json().data).url;
-}
+const upload = async (token: string, purpose: string) => uploadedUrl(ctx.app, token, await pngOf('#c33', 8), purpose);
 
 let shopSequence = 0;
 async function applyAs(user: Buyer, name?: string) {

@@ -10,11 +10,9 @@ import {
   rechargeSchema,
   supportMessageSchema,
   supportReadResultSchema,
-  uploadResultSchema,
   verifyPayResultSchema,
   withdrawalSchema,
 } from '@crossmart/contract';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import {
@@ -32,6 +30,7 @@ import {
   payCode,
 } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { pngOf, uploadedUrl } from '../../test/upload-fixtures.ts';
 import { loadOrderSettings, sweepAutoReceive } from '../orders/index.ts';
 
 let ctx: TestContext;
@@ -50,25 +49,7 @@ const list = async (user: Buyer) =>
 const unread = async (user: Buyer) =>
   expectOk(await call(ctx.app, 'GET', '/api/notification/unread', user.token, notificationUnreadSchema));
 
-async function upload(token: string, purpose: string): Promise<string> {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
-    .png()
-    .toBuffer();
-  const boundary = '----notify';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return uploadResultSchema.parse(res.json().data).url;
-}
+const upload = async (token: string, purpose: string) => uploadedUrl(ctx.app, token, await pngOf('#0a0', 4), purpose);
 
 describe('notifications are created by their events', () => {
   it('order paid, shipped and delivered (auto-receive) notify the buyer with the order number', async () => {

@@ -10,11 +10,9 @@ import {
   refundDetailSchema,
   refundPageSchema,
   refundResultSchema,
-  uploadResultSchema,
   verifyPayResultSchema,
 } from '@crossmart/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import {
@@ -41,6 +39,7 @@ import {
   skuStock,
 } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { pngOf, uploadedUrl } from '../../test/upload-fixtures.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { loadOrderSettings, runOrderSweeps } from './index.ts';
 
@@ -62,25 +61,8 @@ afterAll(() => ctx.close());
 const day = 86_400_000;
 const price = 3000;
 
-async function upload(token: string, purpose = 'refund'): Promise<string> {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#a00' } })
-    .png()
-    .toBuffer();
-  const boundary = '----refund';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return uploadResultSchema.parse(res.json().data).url;
-}
+const upload = async (token: string, purpose = 'refund') =>
+  uploadedUrl(ctx.app, token, await pngOf('#a00', 4), purpose);
 
 interface Sale {
   buyer: Buyer;
