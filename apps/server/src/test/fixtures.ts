@@ -37,7 +37,8 @@ export async function registerBuyer(
       family_name: 'Yamada',
       given_name: 'Hanako',
       email: `buyer_${tag}@example.com`,
-      mobile: `+8180${String(Date.now() % 1e8).padStart(8, '0')}`,
+      // The counter keeps registrations made in the same millisecond (concurrent tests) apart.
+      mobile: `+8180${String(((Date.now() % 1e5) * 1000 + registered) % 1e8).padStart(8, '0')}`,
       ...overrides,
     },
   });
