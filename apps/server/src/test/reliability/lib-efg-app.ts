@@ -4,7 +4,7 @@
  * API from an address of the caller's choosing, and small statistics.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { failureEnvelopeSchema, loginResponseSchema, successEnvelope } from '@crossmart/contract';
@@ -13,10 +13,16 @@ import type { App } from '../../app.ts';
 import { verifyLedger } from '../../modules/ledger/index.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 
-type TestAppOptions = NonNullable<Parameters<typeof createTestApp>[0]>;
+type TestAppOptions = NonNullable<Parameters<typeof createTestApp>[0]> & {
+  /** Further temporary folders of the caller's, removed with the app's data folder on close. */
+  ownDirs?: string[];
+};
 
 /** The app on the PostgreSQL and Redis `npm run test:reliability` names, with its own data folder. */
-export async function reliabilityApp(options: TestAppOptions = {}): Promise<TestContext & { dataDir: string }> {
+export async function reliabilityApp({
+  ownDirs = [],
+  ...options
+}: TestAppOptions = {}): Promise<TestContext & { dataDir: string }> {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     throw new Error('the reliability battery runs on PostgreSQL + Redis: use npm run test:reliability');
   }
@@ -26,7 +32,14 @@ export async function reliabilityApp(options: TestAppOptions = {}): Promise<Test
     ...options,
     env: { DATA_DIR: dataDir, ...options.env },
   });
-  return { ...ctx, dataDir };
+  return {
+    ...ctx,
+    dataDir,
+    close: async () => {
+      await ctx.close();
+      for (const dir of [dataDir, ...ownDirs]) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Every scenario ends with the books balanced. */
