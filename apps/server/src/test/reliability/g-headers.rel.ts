@@ -13,7 +13,7 @@ import { registerBuyer } from '../fixtures.ts';
 import type { TestContext } from '../test-app.ts';
 import { pngOf, uploadPicture } from '../upload-fixtures.ts';
 import { recordFigures } from './figures.ts';
-import { reliabilityApp, violations } from './lib-efg-app.ts';
+import { expectLedgerClean, reliabilityApp, violations } from './lib-efg-app.ts';
 
 /** Part G's port, in the range this battery's helpers own (3300–3399). */
 const port = 3310;
@@ -40,7 +40,10 @@ beforeAll(async () => {
   privateUpload = await stored('evidence');
   await ctx.app.listen({ host: '127.0.0.1', port });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await expectLedgerClean(ctx);
+  await ctx.close();
+});
 
 interface Probe {
   what: string;
