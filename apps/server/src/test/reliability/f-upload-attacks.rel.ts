@@ -15,6 +15,7 @@ import {
   uploadLimits,
   uploadResultSchema,
 } from '@crossmart/contract';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate.ts';
@@ -30,8 +31,8 @@ import {
   payCode,
 } from '../commerce-fixtures.ts';
 import type { TestContext } from '../test-app.ts';
-import { recordFigures } from './figures.ts';
-import { expectLedgerClean, outcomeOf, reliabilityApp, violations } from './lib-efg-app.ts';
+import { byProfile, recordFigures, reliabilitySeed } from './figures.ts';
+import { expectLedgerClean, outcomeOf, reliabilityApp, tally, violations } from './lib-efg-app.ts';
 import {
   htmlPage,
   htmlThenJpeg,
@@ -42,7 +43,9 @@ import {
   pngBomb,
   pngClaiming,
   pngOfSize,
+  smallJpeg,
   smallPng,
+  smallWebp,
   svgWithScript,
   withGps,
   zipArchive,
@@ -163,6 +166,18 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Applies byte edits at positions taken modulo the length: overwrite one, cut the rest, or repeat a slice. */
+function corrupt(base: Buffer, edits: Array<{ kind: string; at: number; value: number }>): Buffer {
+  let file = Buffer.from(base);
+  for (const { kind, at, value } of edits) {
+    const index = at % file.length;
+    if (kind === 'set') file[index] = value;
+    else if (kind === 'cut') file = file.subarray(0, Math.max(1, index));
+    else file = Buffer.concat([file.subarray(0, index), file.subarray(index, index + value), file.subarray(index)]);
+  }
+  return file;
 }
 
 const messageOf = (lang: LanguageFile, key: ErrorKey) => translate(lang, `errors.${key}`);
@@ -321,6 +336,71 @@ describe('F. upload attacks', () => {
       failures: check.found.length,
     });
     expect(check.found).toEqual([]);
+  });
+
+  it(`refuses or neutralises randomly corrupted pictures, never failing (seed ${reliabilitySeed})`, async () => {
+    const check = violations();
+    const bases = { jpg: await smallJpeg(), png: await smallPng(), webp: await smallWebp() };
+    const allowedRefusals = ['UPLOAD_INVALID_IMAGE', 'UPLOAD_TYPE_NOT_ALLOWED', 'UPLOAD_TOO_MANY_PIXELS'];
+    const edit = fc.record({
+      kind: fc.constantFrom('set', 'cut', 'repeat'),
+      at: fc.nat(),
+      value: fc.integer({ min: 0, max: 255 }),
+    });
+    let tried = 0;
+    const outcomes: string[] = [];
+    let thrown: unknown;
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.constantFrom('jpg', 'png', 'webp'),
+          fc.array(edit, { minLength: 1, maxLength: 6 }),
+          async (ext, edits) => {
+            const file = corrupt(bases[ext as keyof typeof bases], edits);
+            tried += 1;
+            const before = check.found.length;
+            const { status, body } = await upload(owner.token, {
+              file,
+              filename: `fuzz.${ext}`,
+              type: imageTypes[ext]?.mime ?? '',
+            });
+            const what = `corrupted ${ext} ${JSON.stringify(edits)}`;
+            outcomes.push(body.code === 1 ? 'accepted' : (body.error ?? String(body.code)));
+            check.same(`${what}: status`, status, 200);
+            if (body.code === 1) {
+              await checkNeutralised(
+                check,
+                what,
+                successEnvelope(uploadResultSchema).parse(body).data.url,
+                owner.token,
+              );
+            } else {
+              check.holds(
+                `${what}: refused as a picture problem`,
+                allowedRefusals.includes(body.error ?? ''),
+                body.error,
+              );
+            }
+            return check.found.length === before;
+          },
+        ),
+        { seed: reliabilitySeed, numRuns: byProfile(25, 300), endOnFailure: true },
+      )
+      .catch((error: unknown) => {
+        // A violation is in `check`, reported with the figures; anything else is rethrown after them.
+        if (check.found.length === 0) thrown = error;
+      });
+    console.log(`F corrupted pictures, seed ${reliabilitySeed}: ${JSON.stringify(tally(outcomes))}`);
+    recordFigures({
+      part: 'F',
+      scenario: 'corrupted pictures (seeded)',
+      operations: 2 * tried,
+      faults: 0,
+      inputs: tried,
+      failures: check.found.length + (thrown ? 1 : 0),
+    });
+    expect(check.found).toEqual([]);
+    if (thrown) throw thrown;
   });
 
   it("keeps another user's recharge evidence and refund pictures private, by URL and by id", async () => {

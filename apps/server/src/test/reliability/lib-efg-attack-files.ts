@@ -17,6 +17,7 @@ const solid = (width: number, height: number) => sharp({ create: { width, height
 
 export const smallJpeg = () => solid(24, 16).jpeg().toBuffer();
 export const smallPng = () => solid(24, 16).png().toBuffer();
+export const smallWebp = () => solid(24, 16).webp().toBuffer();
 
 /** A PNG chunk: length, type, data, CRC of type + data. */
 function pngChunk(type: string, data: Buffer): Buffer {
