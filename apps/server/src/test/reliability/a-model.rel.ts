@@ -94,7 +94,7 @@ describe('A. model test: random money flows of several users at once match a sim
           generated += steps.flat().length;
           await runPlan(balances, steps);
         }),
-        { seed: reliabilitySeed, numRuns: byProfile(4, 16), endOnFailure: true },
+        { seed: reliabilitySeed, numRuns: byProfile(3, 16), endOnFailure: true },
       );
     } catch (error) {
       failures = 1;

@@ -93,7 +93,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
   it('concurrent pays of one order: one payment, one debit', async () => {
     const s = new Scenario('A', 'concurrent pays of one order');
     const seller = await newSeller(app, 700, 1000);
-    for (let round = 0; round < byProfile(3, 10); round += 1) {
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
       const buyer = await newBuyer(app, 10_000);
       const order = await orderOf(buyer, seller.skuId);
       const answers = await all(byProfile(30, 80), () => pay(buyer, order.id));
@@ -141,7 +141,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
   it('double audits: a recharge or a withdrawal audited concurrently takes effect once', async () => {
     const s = new Scenario('A', 'double audits (recharge, withdrawal)');
     const admins = [app.admin, app.admin2];
-    for (let round = 0; round < byProfile(4, 12); round += 1) {
+    for (let round = 0; round < byProfile(3, 12); round += 1) {
       const buyer = await newBuyer(app, 5000);
       const recharge = await app.post('/api/user/recharge', buyer.token, { method: 'manual', amount: 3000 });
       const rechargeId = dataOf<{ id: number }>(recharge).id;
@@ -199,7 +199,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
 
   it('last-stock oversell: exactly the stock is sold', async () => {
     const s = new Scenario('A', 'last-stock oversell');
-    for (let round = 0; round < byProfile(2, 4); round += 1) {
+    for (let round = 0; round < byProfile(1, 4); round += 1) {
       const stock = byProfile(5, 20);
       const seller = await newSeller(app, 500, stock);
       const buyers = await newBuyers(app, byProfile(30, 80));
@@ -240,7 +240,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
       if (outcome(saved) !== 'ok') throw new Error(`promo_save: ${JSON.stringify(saved.body)}`);
       return code;
     };
-    for (let round = 0; round < byProfile(2, 5); round += 1) {
+    for (let round = 0; round < byProfile(1, 5); round += 1) {
       const single = await makePromo(1, 1);
       const buyers = await newBuyers(app, byProfile(20, 60));
       const answers = await Promise.all(
@@ -267,7 +267,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
 
   it('refund totals never exceed the order, however requests and approvals interleave', async () => {
     const s = new Scenario('A', 'refund totals');
-    for (let round = 0; round < byProfile(2, 6); round += 1) {
+    for (let round = 0; round < byProfile(1, 6); round += 1) {
       const sale = await shippedSale(3000, 3);
       const before = await wallet(sale.buyer);
       const share = Math.floor(sale.order.total * 0.4);
@@ -335,7 +335,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
 
   it('merchant approval twice (with and without one Idempotency-Key) pays back once', async () => {
     const s = new Scenario('A', 'merchant refund approval twice');
-    for (let round = 0; round < byProfile(3, 10); round += 1) {
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
       const sale = await shippedSale(2500);
       const before = await wallet(sale.buyer);
       const id = dataOf<{ id: number }>(await refundRequest(sale, sale.order.total)).id;
@@ -361,7 +361,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
   it('idempotency replays: the same body runs once, a different body under the key is refused', async () => {
     const s = new Scenario('A', 'idempotency replays');
     const seller = await newSeller(app, 900, 10_000);
-    for (let round = 0; round < byProfile(3, 10); round += 1) {
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
       const buyer = await newBuyer(app, 50_000);
       const n = byProfile(6, 16);
       // Checkout: same key and body from n clients at once, then the key with another body.
