@@ -48,6 +48,11 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Start on a PostgreSQL that runs with `fsync` or `synchronous_commit` off (a throwaway test
+   * database); otherwise the server refuses, since an acknowledged payment could vanish in a crash.
+   */
+  DATABASE_ALLOW_NON_DURABLE: booleanString.default(false),
   DATA_DIR: z.string().min(1).default(path.join(rootDir, 'data')),
   /** Uploaded and generated images, served at /uploads/; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
@@ -171,6 +176,10 @@ const envSchema = z.object({
 const configSchema = envSchema
   .refine((env) => !(env.ORDER_TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['ORDER_TEST_CLOCK'],
+    error: 'must not be true in production',
+  })
+  .refine((env) => !(env.DATABASE_ALLOW_NON_DURABLE && env.NODE_ENV === 'production'), {
+    path: ['DATABASE_ALLOW_NON_DURABLE'],
     error: 'must not be true in production',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PAY_CODE_KEY || env.PAY_CODE_KEY_FILE, {

@@ -3,6 +3,7 @@ import { type App, buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { assertDurableDatabase } from './db/durability.ts';
 import { payCodeKeys } from './modules/accounts/index.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { type ManagementServer, startManagementServer } from './ops/management-server.ts';
@@ -34,6 +35,7 @@ export async function startServer(config: Config, lifecycle = new Lifecycle('sta
         metrics,
       });
     }
+    await assertDurableDatabase(database, config.DATABASE_ALLOW_NON_DURABLE);
     lifecycle.set('migrating');
     await prepareDatabase(database, {
       seedDemo: config.SEED_DEMO,

@@ -29,6 +29,18 @@ beforeAll(async () => {
       app.get('/api/test/unauthorized', async () => {
         throw new AppError('UNAUTHORIZED');
       });
+      app.get('/api/test/database-down', async () => {
+        // What drizzle throws when PostgreSQL restarts: the driver's error as the cause.
+        throw new Error('Failed query: select 1 from users where account = $1', {
+          cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        });
+      });
+      app.get('/api/test/database-refused', async () => {
+        throw new AggregateError(
+          [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+          'connect failed',
+        );
+      });
       app.get('/api/test/crash', async () => {
         throw new Error('connection string postgres://secret@db leaked');
       });
@@ -134,6 +146,16 @@ describe('envelope', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(parseFailure(res.body).error).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers a database outage with 503 and the envelope, no internals, and a retry hint', async () => {
+    for (const url of ['/api/test/database-down', '/api/test/database-refused']) {
+      const res = await ctx.app.inject({ url, headers: { lang: 'en' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(parseFailure(res.body)).toMatchObject({ code: 0, error: 'SERVICE_UNAVAILABLE' });
+      expect(res.body).not.toMatch(/administrator|ECONNREFUSED|5432|users|select/i);
+    }
   });
 
   it('answers a crash with 500 and no internals', async () => {

@@ -8,6 +8,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type MessageParams } from '../errors.ts';
 import { hasMessage } from '../i18n/translate.ts';
 
@@ -149,6 +150,12 @@ export const envelopePlugin = fp(
       if (status >= 400 && status < 500) {
         const key = statusKeys[status] ?? 'BAD_REQUEST';
         return sendFailure(request, reply, key, { status: key === 'UNAUTHORIZED' ? 200 : status });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A database restart or failover: the client may retry, the pool reconnects by itself.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '1');
+        return sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendFailure(request, reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', {

@@ -1,0 +1,428 @@
+/**
+ * Part A, races: the money and limit paths hit by many identical or conflicting requests at once,
+ * over HTTP against one app on PostgreSQL. Each scenario counts what it sent, checks the one
+ * outcome the product rules allow and ends with the ledger's verification.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type Buyer, balanceOf, payCode, skuStock } from '../commerce-fixtures.ts';
+import { byProfile } from './figures.ts';
+import {
+  type Answer,
+  newBuyer,
+  newBuyers,
+  newSeller,
+  outcome,
+  type RaceApp,
+  Scenario,
+  startRaceApp,
+  tally,
+  uploadPicture,
+} from './lib-ab-app.ts';
+
+let app: RaceApp;
+beforeAll(async () => {
+  app = await startRaceApp(3101);
+});
+afterAll(() => app?.close());
+
+const all = <T>(count: number, make: (index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => make(index)));
+const wallet = (user: Buyer) => balanceOf(app.db, `user:${user.id}`);
+const dataOf = <T>(answer: Answer) => answer.body.data as T;
+const bank = {
+  type: 'bank',
+  bank_card: '6222000011112222',
+  bank_name: 'Mizuho',
+  holder: 'Yamada Hanako',
+  paypwd: payCode,
+};
+
+async function createOrder(buyer: Buyer, skuId: number, quantity = 1, extra: object = {}, key?: string) {
+  return app.post('/api/order/create', buyer.token, { sku_id: skuId, quantity, address_id: 77, ...extra }, key);
+}
+async function orderOf(buyer: Buyer, skuId: number, quantity = 1): Promise<{ id: number; total: number }> {
+  const answer = await createOrder(buyer, skuId, quantity);
+  if (outcome(answer) !== 'ok') throw new Error(`create: ${JSON.stringify(answer.body)}`);
+  const data = dataOf<{ order_ids: number[]; total: number }>(answer);
+  return { id: data.order_ids[0] ?? 0, total: data.total };
+}
+const pay = (buyer: Buyer, id: number, key?: string) =>
+  app.post('/api/user/verify_pay', buyer.token, { order_ids: [id], paypwd: payCode }, key);
+async function orderRow(id: number) {
+  const result = await app.db.execute<{ status: number; refunded_amount: number; total: number }>(
+    sql`select status, refunded_amount::int as refunded_amount, total::int as total from orders where id = ${id}`,
+  );
+  return result.rows[0];
+}
+async function postings(kind: string, reference: string): Promise<number> {
+  const result = await app.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ledger_transactions where kind = ${kind} and reference = ${reference}`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A paid order shipped by its merchant (refunds are asked of shipped orders). */
+async function shippedSale(price: number, quantity = 1) {
+  const seller = await newSeller(app, price, 100);
+  const buyer = await newBuyer(app, 1_000_000);
+  const order = await orderOf(buyer, seller.skuId, quantity);
+  if (outcome(await pay(buyer, order.id)) !== 'ok') throw new Error('pay failed');
+  const shipped = await app.post('/api/merchant/order_ship', seller.merchant.token, {
+    order_id: order.id,
+    carrier: 'Yamato',
+    tracking_no: 'YT-1',
+  });
+  if (outcome(shipped) !== 'ok') throw new Error(`ship: ${JSON.stringify(shipped.body)}`);
+  const picture = await uploadPicture(app, buyer.token, 'refund');
+  return { ...seller, buyer, order, picture };
+}
+const refundRequest = (sale: Awaited<ReturnType<typeof shippedSale>>, amount: number) =>
+  app.post('/api/order/refund', sale.buyer.token, {
+    order_id: sale.order.id,
+    type: 'refund_only',
+    amount,
+    product_status: 'received',
+    reason: 'damaged',
+    explanation: 'The box arrived crushed',
+    pictures: [sale.picture],
+  });
+
+describe('A. races over HTTP on PostgreSQL', () => {
+  it('concurrent pays of one order: one payment, one debit', async () => {
+    const s = new Scenario('A', 'concurrent pays of one order');
+    const seller = await newSeller(app, 700, 1000);
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
+      const buyer = await newBuyer(app, 10_000);
+      const order = await orderOf(buyer, seller.skuId);
+      const answers = await all(byProfile(30, 80), () => pay(buyer, order.id));
+      s.count(answers);
+      s.faults += answers.length - 1;
+      const counts = tally(answers);
+      s.check(counts.ok === 1, `round ${round}: ${JSON.stringify(counts)}`);
+      for (const key of Object.keys(counts)) {
+        s.check(['ok', 'ORDER_STATUS_INVALID', 'PAY_LOCKED'].includes(key), `round ${round}: answered ${key}`);
+      }
+      s.check((await wallet(buyer)) === 10_000 - order.total, `round ${round}: balance ${await wallet(buyer)}`);
+      const payments = await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from order_payments where user_id = ${buyer.id}`,
+      );
+      s.check(Number(payments.rows[0]?.n) === 1, `round ${round}: ${payments.rows[0]?.n} payments`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('withdrawals beyond the balance: never below zero, a refusal only once the money is gone', async () => {
+    const s = new Scenario('A', 'withdrawals beyond the balance');
+    for (let round = 0; round < byProfile(2, 6); round += 1) {
+      const buyer = await newBuyer(app, 10_000);
+      const answers = await all(byProfile(40, 120), () =>
+        app.post('/api/user/extract', buyer.token, { ...bank, amount: 1000 }),
+      );
+      s.count(answers);
+      s.faults += answers.length - 10;
+      const counts = tally(answers);
+      const ok = counts.ok ?? 0;
+      const balance = await wallet(buyer);
+      s.check(ok <= 10 && balance === 10_000 - ok * 1000, `round ${round}: ${ok} passed, balance ${balance}`);
+      if ((counts.WITHDRAW_AMOUNT_INVALID ?? 0) > 0) s.check(ok === 10, `round ${round}: refused with money left`);
+      for (const key of Object.keys(counts)) {
+        s.check(['ok', 'WITHDRAW_AMOUNT_INVALID', 'PAY_LOCKED'].includes(key), `round ${round}: answered ${key}`);
+      }
+      const rows = await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from withdrawals where user_id = ${buyer.id}`,
+      );
+      s.check(Number(rows.rows[0]?.n) === ok, `round ${round}: ${rows.rows[0]?.n} withdrawal rows for ${ok} answers`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('double audits: a recharge or a withdrawal audited concurrently takes effect once', async () => {
+    const s = new Scenario('A', 'double audits (recharge, withdrawal)');
+    const admins = [app.admin, app.admin2];
+    for (let round = 0; round < byProfile(3, 12); round += 1) {
+      const buyer = await newBuyer(app, 5000);
+      const recharge = await app.post('/api/user/recharge', buyer.token, { method: 'manual', amount: 3000 });
+      const rechargeId = dataOf<{ id: number }>(recharge).id;
+      const withdrawal = await app.post('/api/user/extract', buyer.token, { ...bank, amount: 2000 });
+      const withdrawalId = dataOf<{ id: number }>(withdrawal).id;
+      const audits = byProfile(6, 16);
+      // Passes and refusals of both records, interleaved, by two admins.
+      const answers = await all(audits * 2, (index) => {
+        const admin = admins[index % 2] as Buyer;
+        const pass = index % 4 < 2;
+        return index % 2 === 0
+          ? app.post(
+              '/api/admin/recharge_audit',
+              admin.token,
+              pass
+                ? { id: rechargeId, status: 1, actual_amount: 3000 }
+                : { id: rechargeId, status: 2, reason: 'no transfer seen' },
+            )
+          : app.post(
+              '/api/admin/extract_audit',
+              admin.token,
+              pass ? { id: withdrawalId, status: 1 } : { id: withdrawalId, status: 2, reason: 'bank account closed' },
+            );
+      });
+      s.count(answers);
+      s.faults += answers.length - 2;
+      const recharges = answers.filter((_, index) => index % 2 === 0);
+      const withdrawals = answers.filter((_, index) => index % 2 === 1);
+      for (const [what, group] of [
+        ['recharge', recharges],
+        ['withdrawal', withdrawals],
+      ] as const) {
+        const counts = tally(group);
+        s.check(
+          counts.ok === 1 && counts.ALREADY_AUDITED === group.length - 1,
+          `round ${round} ${what}: ${JSON.stringify(counts)}`,
+        );
+      }
+      const rechargeStatus = dataOf<{ status: number }>(recharges.find((a) => outcome(a) === 'ok') as Answer).status;
+      const withdrawalStatus = dataOf<{ status: number }>(
+        withdrawals.find((a) => outcome(a) === 'ok') as Answer,
+      ).status;
+      const expected = 5000 - 2000 + (rechargeStatus === 1 ? 3000 : 0) + (withdrawalStatus === 2 ? 2000 : 0);
+      s.check(
+        (await wallet(buyer)) === expected,
+        `round ${round}: balance ${await wallet(buyer)}, expected ${expected}`,
+      );
+      s.check(
+        (await postings('withdrawal_audit', `withdrawal:${withdrawalId}`)) <= 1,
+        `round ${round}: withdrawal audited twice in the books`,
+      );
+    }
+    await s.finish(app.db);
+  });
+
+  it('last-stock oversell: exactly the stock is sold', async () => {
+    const s = new Scenario('A', 'last-stock oversell');
+    for (let round = 0; round < byProfile(1, 4); round += 1) {
+      const stock = byProfile(5, 20);
+      const seller = await newSeller(app, 500, stock);
+      const buyers = await newBuyers(app, byProfile(30, 80));
+      const answers = await Promise.all(buyers.map((buyer) => createOrder(buyer, seller.skuId)));
+      s.count(answers);
+      s.faults += answers.length - stock;
+      const counts = tally(answers);
+      s.check(
+        counts.ok === stock && counts.INSUFFICIENT_STOCK === answers.length - stock,
+        `round ${round}: ${JSON.stringify(counts)}`,
+      );
+      s.check(
+        (await skuStock(app.db, seller.skuId)) === 0,
+        `round ${round}: stock ${await skuStock(app.db, seller.skuId)}`,
+      );
+    }
+    await s.finish(app.db);
+  });
+
+  it('single-use and per-user promo limits hold under concurrent checkouts', async () => {
+    const s = new Scenario('A', 'promo limits (single-use, per-user)');
+    const seller = await newSeller(app, 2000, 10_000);
+    const now = Date.now();
+    const window = {
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 86_400_000).toISOString(),
+    };
+    const makePromo = async (perUser: number, total: number | null) => {
+      const code = `R${randomBytes(5).toString('hex').toUpperCase()}`;
+      const saved = await app.post('/api/admin/promo_save', app.admin.token, {
+        code,
+        type: 'fixed',
+        value: 300,
+        per_user_limit: perUser,
+        total_limit: total,
+        ...window,
+      });
+      if (outcome(saved) !== 'ok') throw new Error(`promo_save: ${JSON.stringify(saved.body)}`);
+      return code;
+    };
+    for (let round = 0; round < byProfile(1, 5); round += 1) {
+      const single = await makePromo(1, 1);
+      const buyers = await newBuyers(app, byProfile(20, 60));
+      const answers = await Promise.all(
+        buyers.map((buyer) => createOrder(buyer, seller.skuId, 1, { promo_code: single })),
+      );
+      s.count(answers);
+      s.faults += answers.length - 1;
+      const counts = tally(answers);
+      s.check(
+        counts.ok === 1 && counts.PROMO_INVALID === answers.length - 1,
+        `round ${round} single-use: ${JSON.stringify(counts)}`,
+      );
+
+      const perUser = await makePromo(3, null);
+      const buyer = await newBuyer(app);
+      const mine = await all(byProfile(12, 30), () => createOrder(buyer, seller.skuId, 1, { promo_code: perUser }));
+      s.count(mine);
+      s.faults += mine.length - 3;
+      const own = tally(mine);
+      s.check(own.ok === 3 && own.PROMO_INVALID === mine.length - 3, `round ${round} per-user: ${JSON.stringify(own)}`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('refund totals never exceed the order, however requests and approvals interleave', async () => {
+    const s = new Scenario('A', 'refund totals');
+    for (let round = 0; round < byProfile(1, 6); round += 1) {
+      const sale = await shippedSale(3000, 3);
+      const before = await wallet(sale.buyer);
+      const share = Math.floor(sale.order.total * 0.4);
+      let paidOut = 0;
+      for (let step = 0; step < 4; step += 1) {
+        const requests = await all(byProfile(6, 15), () => refundRequest(sale, share));
+        s.count(requests);
+        s.faults += requests.length - 1;
+        const made = requests.find((answer) => outcome(answer) === 'ok');
+        const counts = tally(requests);
+        if (!made) {
+          s.check(
+            paidOut + share > sale.order.total && (counts.REFUND_AMOUNT_TOO_HIGH ?? 0) > 0,
+            `round ${round}: no request made with room left: ${JSON.stringify(counts)}`,
+          );
+          continue;
+        }
+        s.check(counts.ok === 1, `round ${round}: ${counts.ok} requests made at once`);
+        const id = dataOf<{ id: number }>(made).id;
+        const approvals = await all(byProfile(4, 10), () =>
+          app.post('/api/merchant/refund_approve', sale.merchant.token, { id }),
+        );
+        s.count(approvals);
+        s.faults += approvals.length - 1;
+        s.check(tally(approvals).ok === 1, `round ${round}: approvals ${JSON.stringify(tally(approvals))}`);
+        paidOut += share;
+      }
+      const row = await orderRow(sale.order.id);
+      s.check(
+        row?.refunded_amount === paidOut && paidOut <= sale.order.total,
+        `round ${round}: refunded ${row?.refunded_amount}, paid out ${paidOut}`,
+      );
+      s.check((await wallet(sale.buyer)) === before + paidOut, `round ${round}: buyer balance`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('mutual aid: one support per user per day, however many taps', async () => {
+    const s = new Scenario('A', 'mutual aid once a day');
+    const seller = await newSeller(app, 100, 1);
+    const users = await newBuyers(app, byProfile(10, 30));
+    const answers = await Promise.all(
+      users.flatMap((user) =>
+        Array.from({ length: byProfile(5, 10) }, () =>
+          app.post('/api/merchant/assist', user.token, { shop_id: seller.shopId }),
+        ),
+      ),
+    );
+    s.count(answers);
+    s.faults += answers.length - users.length;
+    const counts = tally(answers);
+    s.check(
+      counts.ok === users.length && counts.ALREADY_SUPPORTED_TODAY === answers.length - users.length,
+      JSON.stringify(counts),
+    );
+    const rows = await app.db.execute<{ n: number; people: number }>(
+      sql`select count(*)::int as n, count(distinct user_id)::int as people from shop_supports where shop_id = ${seller.shopId}`,
+    );
+    s.check(
+      Number(rows.rows[0]?.n) === users.length && Number(rows.rows[0]?.people) === users.length,
+      `supports ${JSON.stringify(rows.rows[0])}`,
+    );
+    await s.finish(app.db);
+  });
+
+  it('merchant approval twice (with and without one Idempotency-Key) pays back once', async () => {
+    const s = new Scenario('A', 'merchant refund approval twice');
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
+      const sale = await shippedSale(2500);
+      const before = await wallet(sale.buyer);
+      const id = dataOf<{ id: number }>(await refundRequest(sale, sale.order.total)).id;
+      const key = `approve-${randomBytes(8).toString('hex')}`;
+      const approvals = await all(byProfile(6, 16), (index) =>
+        app.post('/api/merchant/refund_approve', sale.merchant.token, { id }, index % 2 === 0 ? key : undefined),
+      );
+      s.count(approvals);
+      s.faults += approvals.length - 1;
+      const counts = tally(approvals);
+      // Keyed repeats may replay the winner's answer; the rest find the request already decided.
+      s.check(
+        (counts.ok ?? 0) >= 1 && (counts.ok ?? 0) + (counts.REFUND_STATUS_INVALID ?? 0) === approvals.length,
+        `round ${round}: ${JSON.stringify(counts)}`,
+      );
+      s.check((await postings('order_refund', `refund:${id}`)) === 1, `round ${round}: refund postings`);
+      s.check((await wallet(sale.buyer)) === before + sale.order.total, `round ${round}: buyer balance`);
+      s.check((await orderRow(sale.order.id))?.status === -2, `round ${round}: order status`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('idempotency replays: the same body runs once, a different body under the key is refused', async () => {
+    const s = new Scenario('A', 'idempotency replays');
+    const seller = await newSeller(app, 900, 10_000);
+    for (let round = 0; round < byProfile(2, 10); round += 1) {
+      const buyer = await newBuyer(app, 50_000);
+      const n = byProfile(6, 16);
+      // Checkout: same key and body from n clients at once, then the key with another body.
+      const createKey = `create-${randomBytes(8).toString('hex')}`;
+      const creates = await all(n, () => createOrder(buyer, seller.skuId, 2, {}, createKey));
+      s.count(creates);
+      s.faults += n - 1;
+      const orderIds = new Set(
+        creates.map((answer) => JSON.stringify(dataOf<{ order_ids: number[] }>(answer)?.order_ids)),
+      );
+      s.check(
+        tally(creates).ok === n && orderIds.size === 1,
+        `round ${round} create: ${JSON.stringify(tally(creates))}, ${orderIds.size} checkouts`,
+      );
+      const orderId = dataOf<{ order_ids: number[] }>(creates[0] as Answer).order_ids[0] ?? 0;
+      const reused = await createOrder(buyer, seller.skuId, 3, {}, createKey);
+      s.count([reused]);
+      s.check(outcome(reused) === 'IDEMPOTENCY_KEY_REUSED', `round ${round} create other body: ${outcome(reused)}`);
+      const made = await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where user_id = ${buyer.id}`,
+      );
+      s.check(Number(made.rows[0]?.n) === 1, `round ${round}: ${made.rows[0]?.n} orders`);
+
+      // Payment: same key and body at once; every answer is the one payment.
+      const payKey = `pay-${randomBytes(8).toString('hex')}`;
+      const pays = await all(n, () => pay(buyer, orderId, payKey));
+      s.count(pays);
+      s.faults += n - 1;
+      const payments = new Set(
+        pays.filter((a) => outcome(a) === 'ok').map((a) => dataOf<{ payment_id: number }>(a).payment_id),
+      );
+      // More than 5 tries in flight trip the payment-code lockout (it counts tries before checking
+      // them, docs: orders README): the surplus may answer PAY_LOCKED, never a second payment.
+      const payCounts = tally(pays);
+      s.check(
+        payments.size === 1 && (payCounts.ok ?? 0) + (payCounts.PAY_LOCKED ?? 0) === n,
+        `round ${round} pay: ${JSON.stringify(payCounts)}`,
+      );
+      s.check((await wallet(buyer)) === 50_000 - 1800, `round ${round}: balance after pay ${await wallet(buyer)}`);
+
+      // Withdrawal: two bodies race under one key; one runs, its twins replay, the others are refused.
+      const extractKey = `extract-${randomBytes(8).toString('hex')}`;
+      const extracts = await all(n, (index) =>
+        app.post('/api/user/extract', buyer.token, { ...bank, amount: index % 2 === 0 ? 1000 : 2000 }, extractKey),
+      );
+      s.count(extracts);
+      s.faults += n - 1;
+      const winners = new Set(
+        extracts.filter((a) => outcome(a) === 'ok').map((a) => dataOf<{ id: number; amount: number }>(a).amount),
+      );
+      const counts = tally(extracts);
+      s.check(
+        winners.size === 1 && (counts.ok ?? 0) + (counts.IDEMPOTENCY_KEY_REUSED ?? 0) + (counts.PAY_LOCKED ?? 0) === n,
+        `round ${round} extract: ${JSON.stringify(counts)}`,
+      );
+      const amount = [...winners][0] ?? 0;
+      s.check(
+        (await wallet(buyer)) === 50_000 - 1800 - amount,
+        `round ${round}: balance after withdrawal ${await wallet(buyer)}`,
+      );
+    }
+    await s.finish(app.db);
+  });
+});
