@@ -2,6 +2,7 @@ import { accountLimits } from '@crossmart/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 
@@ -43,24 +44,29 @@ const relaxedCommit = sql`(select set_config('synchronous_commit', 'off', true))
  * read of its own. A payment code is claimed only when one is set (no row otherwise).
  */
 async function claim(db: Database, userId: number, kind: LockoutKind) {
-  const { failures, lockedUntil, secret } = columns[kind];
-  const expired = sql`${lockedUntil} <= now()`;
-  const nextFailures = sql<number>`case when ${expired} then 1 else ${failures} + 1 end`;
-  const nextLock = sql<Date | null>`case when ${expired} then null else ${lockedUntil} end`;
-  const [row] = await db
-    .update(users)
-    .set(
-      kind === 'login'
-        ? { loginFailures: nextFailures, loginLockedUntil: nextLock }
-        : { payFailures: nextFailures, payLockedUntil: nextLock },
-    )
-    .from(sql`${relaxedCommit}`)
-    .where(and(eq(users.id, userId), kind === 'pay' ? isNotNull(secret) : undefined))
-    .returning({
-      attempt: failures,
-      lockedSeconds: sql<number>`coalesce(ceil(extract(epoch from (${lockedUntil} - now()))), 0)::int`,
-      secret,
-    });
+  const name = `accounts_claim_${kind}`;
+  const statement = prepared(db, name, () => {
+    const { failures, lockedUntil, secret } = columns[kind];
+    const expired = sql`${lockedUntil} <= now()`;
+    const nextFailures = sql<number>`case when ${expired} then 1 else ${failures} + 1 end`;
+    const nextLock = sql<Date | null>`case when ${expired} then null else ${lockedUntil} end`;
+    return db
+      .update(users)
+      .set(
+        kind === 'login'
+          ? { loginFailures: nextFailures, loginLockedUntil: nextLock }
+          : { payFailures: nextFailures, payLockedUntil: nextLock },
+      )
+      .from(sql`${relaxedCommit}`)
+      .where(and(eq(users.id, sql.placeholder('userId')), kind === 'pay' ? isNotNull(secret) : undefined))
+      .returning({
+        attempt: failures,
+        lockedSeconds: sql<number>`coalesce(ceil(extract(epoch from (${lockedUntil} - now()))), 0)::int`,
+        secret,
+      })
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ userId });
   return row;
 }
 
