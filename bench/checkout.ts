@@ -367,7 +367,8 @@ const rows: Array<[string, string, string, string]> = [
     verdict(app.statements < statementsBefore),
   ],
 ];
-const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
-console.log('\ntarget                        figure');
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+const table: Array<[string, string, string, string]> = [['target', 'figure', 'goal', 'verdict'], ...rows];
+const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((row) => row[i]?.length ?? 0)));
+console.log('');
+for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
 if (!app.ledgerOk) process.exit(1);
