@@ -1,26 +1,29 @@
 /**
- * `node bench/checkout.ts`: checkout + pay throughput of the real app on PostgreSQL, beside
- * pgbench's TPC-B-like TPS on the same server in the same run.
+ * `npm run bench checkout`: checkout + pay throughput of the real app on PostgreSQL, beside
+ * pgbench's TPC-B-like TPS on the same server in the same run, with the targets of issue 19.
  *
  * Each of BENCH_WORKERS closed-loop clients (its own buyer with a payment code and a large
  * balance) repeats: `POST /api/order/create` (buy-now, a random SKU of 200 in 10 shops) then
  * `POST /api/user/verify_pay` for that order. One "checkout" = both calls (two database
- * transactions, one ledger posting). pgbench runs `-c BENCH_WORKERS` on its own database.
- * Afterwards the ledger is verified. Prints checkouts/s, requests/s, p50/p99 per checkout and
- * per call, and the ratio to pgbench.
+ * transactions, one ledger posting). pgbench runs `-c BENCH_WORKERS` on its own database
+ * (scale 1: one branch row, hot like the escrow account). Then the hot-seller run: every order
+ * to one shop (its 20 SKUs). Afterwards the ledger is verified.
  *
- * Variants: the payment code is an argon2id hash; `BENCH_ARGON2=production` (default: both) runs
- * the server with the production cost (19 MiB, 2 passes), `cheap` with 1 MiB / 1 pass, to show
- * what the database path alone allows.
+ * Statements per checkout: the bench server counts every query its pg clients send (one round
+ * trip each, BEGIN/COMMIT included); the bench takes the count of a few checkouts made one at a
+ * time. `BENCH_STATEMENTS_LOG=1` prints the statements of one checkout.
  *
  * Then BENCH_QUIET_WORKERS (2) clients repeat the journey for half the time: the latency of one
  * checkout on a machine that is not saturated (with 16 closed-loop clients on 2 cores, latency is
- * mostly queueing: clients ÷ throughput). Buyers check out to an address of their address book.
+ * mostly queueing: clients ÷ throughput).
  *
  * Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (10),
- * BENCH_WORKERS (16), BENCH_QUIET_WORKERS (2), BENCH_PORT (3207).
+ * BENCH_WORKERS (16), BENCH_QUIET_WORKERS (2), BENCH_PORT (3207), BENCH_DATABASE_PREFIX
+ * (crossmart_bench: the bench makes <prefix>_checkout and <prefix>_pgbench, dropped first),
+ * REDIS_URL (redis://127.0.0.1:6379; the server runs with NODE_ENV=production, which needs Redis).
  */
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -32,8 +35,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
 const quietWorkers = Math.min(workers, Number(process.env.BENCH_QUIET_WORKERS ?? 2));
 const port = Number(process.env.BENCH_PORT ?? 3207);
-const variants = process.env.BENCH_ARGON2 ? [process.env.BENCH_ARGON2] : ['production', 'cheap'];
+const prefix = process.env.BENCH_DATABASE_PREFIX ?? 'crossmart_bench';
+const logStatements = process.env.BENCH_STATEMENTS_LOG === '1';
 const run = promisify(execFile);
+
+/** Statements per checkout (create + pay of one buy-now SKU, session and settings reads included) before issue 19: main at 9dacc25, counted by this bench. */
+const statementsBefore = 35;
+const targets = { checkoutsPerSecond: 500, pgbenchRatio: 25, p99Ms: 50, hotSellerRatio: 70 };
 
 function urlOf(database: string): string {
   const url = new URL(baseUrl);
@@ -49,11 +57,17 @@ async function recreate(database: string) {
   await admin.end();
 }
 
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 async function pgbenchTps(): Promise<number> {
-  await recreate('crossmart_pgbench');
+  const database = `${prefix}_pgbench`;
+  await recreate(database);
   const url = new URL(baseUrl);
   const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  await run('pgbench', [...args, '-i', '-s', '1', '-q', 'crossmart_pgbench']);
+  await run('pgbench', [...args, '-i', '-s', '1', '-q', database]);
   const { stdout } = await run('pgbench', [
     ...args,
     '-c',
@@ -64,7 +78,7 @@ async function pgbenchTps(): Promise<number> {
     String(seconds),
     '-M',
     'prepared',
-    'crossmart_pgbench',
+    database,
   ]);
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`no tps in pgbench output:\n${stdout}`);
@@ -90,7 +104,7 @@ interface BenchBuyer {
   addressId: number;
 }
 
-async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: number[] }> {
+async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: number[]; hotShopSkuIds: number[] }> {
   const handle = await openDatabase({ url: urlOf(database), poolSize: 4 });
   const { createShop, createProduct } = await import('../apps/server/src/modules/catalog/index.ts');
   const { postTransaction } = await import('../apps/server/src/modules/ledger/index.ts');
@@ -98,6 +112,7 @@ async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: n
   const [category] = await handle.db.select({ id: categories.id }).from(categories).limit(1);
   if (!category) throw new Error('no categories');
   const skuIds: number[] = [];
+  const hotShopSkuIds: number[] = [];
   for (let s = 0; s < 10; s += 1) {
     const shop = await createShop(handle.db, { name: `Bench shop ${s}` });
     for (let p = 0; p < 20; p += 1) {
@@ -109,6 +124,7 @@ async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: n
         skus: [{ specs: [], price: 500 + p * 10, stock: 1_000_000_000 }],
       });
       skuIds.push(...product.skuIds);
+      if (s === 0) hotShopSkuIds.push(...product.skuIds);
     }
   }
   const buyers: BenchBuyer[] = [];
@@ -157,66 +173,101 @@ async function seed(database: string): Promise<{ buyers: BenchBuyer[]; skuIds: n
     buyers.push({ token: info.token, addressId });
   }
   await handle.close();
-  return { buyers, skuIds };
+  return { buyers, skuIds, hotShopSkuIds };
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+async function checkoutOnce(buyer: BenchBuyer, skuId: number): Promise<{ created: number; paid: number } | string> {
+  const t0 = performance.now();
+  const created = await post(
+    '/api/order/create',
+    { sku_id: skuId, quantity: 1, address_id: buyer.addressId },
+    buyer.token,
+  );
+  const t1 = performance.now();
+  const orderIds = (created.data as { order_ids?: number[] } | null)?.order_ids;
+  if (created.code !== 1 || !orderIds) return `create ${created.error}`;
+  const paid = await post('/api/user/verify_pay', { order_ids: orderIds, paypwd: '123456' }, buyer.token);
+  if (paid.code !== 1) return `pay ${paid.error}`;
+  return { created: t1 - t0, paid: performance.now() - t1 };
+}
 
 async function drive(buyers: BenchBuyer[], skuIds: number[], durationMs: number) {
   const checkout: number[] = [];
   const create: number[] = [];
   const pay: number[] = [];
   const errors = new Map<string, number>();
-  const fail = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
   const deadline = Date.now() + durationMs;
   let seed = 1;
   await Promise.all(
-    buyers.map(async ({ token, addressId }, worker) => {
+    buyers.map(async (buyer, worker) => {
       while (Date.now() < deadline) {
         seed = (seed * 1_103_515_245 + 12_345 + worker) % 2_147_483_648;
-        const skuId = skuIds[seed % skuIds.length] ?? skuIds[0];
-        const t0 = performance.now();
-        const created = await post('/api/order/create', { sku_id: skuId, quantity: 1, address_id: addressId }, token);
-        const t1 = performance.now();
-        const orderIds = (created.data as { order_ids?: number[] } | null)?.order_ids;
-        if (created.code !== 1 || !orderIds) {
-          fail(`create ${created.error}`);
+        const outcome = await checkoutOnce(buyer, skuIds[seed % skuIds.length] ?? skuIds[0] ?? 0);
+        if (typeof outcome === 'string') {
+          errors.set(outcome, (errors.get(outcome) ?? 0) + 1);
           continue;
         }
-        const paid = await post('/api/user/verify_pay', { order_ids: orderIds, paypwd: '123456' }, token);
-        const t2 = performance.now();
-        if (paid.code !== 1) {
-          fail(`pay ${paid.error}`);
-          continue;
-        }
-        create.push(t1 - t0);
-        pay.push(t2 - t1);
-        checkout.push(t2 - t0);
+        create.push(outcome.created);
+        pay.push(outcome.paid);
+        checkout.push(outcome.created + outcome.paid);
       }
     }),
   );
-  return { checkout, create, pay, errors };
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return {
+    perSecond: checkout.length / (durationMs / 1000),
+    p50: percentile(sorted(checkout), 0.5),
+    p99: percentile(sorted(checkout), 0.99),
+    createP99: percentile(sorted(create), 0.99),
+    payP99: percentile(sorted(pay), 0.99),
+    errors: [...errors].map(([key, count]) => `${key}: ${count}`).join(', ') || '0',
+  };
 }
 
-interface Row {
-  variant: string;
-  checkoutsPerSecond: number;
-  requestsPerSecond: number;
+async function statementCount(): Promise<{ count: number; recent: string[] }> {
+  const res = await fetch(`${api}/bench/statements`);
+  return (await res.json()) as { count: number; recent: string[] };
+}
+
+/**
+ * Statements the server sends per checkout, from a few checkouts made one at a time (the server
+ * runs no timers, and `/bench/statements` itself sends none). The texts are those of the last one.
+ */
+async function statementsPerCheckout(buyer: BenchBuyer, skuId: number): Promise<{ count: number; texts: string[] }> {
+  const runs = 5;
+  const before = await statementCount();
+  for (let i = 0; i < runs; i += 1) {
+    if (i === runs - 1) await statementCount(); // clears the recent texts
+    if (typeof (await checkoutOnce(buyer, skuId)) === 'string') throw new Error('a counted checkout failed');
+  }
+  const after = await statementCount();
+  return { count: (after.count - before.count) / runs, texts: after.recent };
+}
+
+interface Scenario {
+  perSecond: number;
   p50: number;
   p99: number;
   createP99: number;
   payP99: number;
   errors: string;
-  ledgerOk: boolean;
-  quietP50: number;
-  quietP99: number;
 }
 
-async function measureApp(variant: string): Promise<Row> {
-  const database = 'crossmart_bench_checkout';
+interface AppFigures {
+  normal: Scenario;
+  hotSeller: Scenario;
+  quiet: Scenario;
+  statements: number;
+  statementTexts: string[];
+  ledgerOk: boolean;
+}
+
+async function measureApp(): Promise<AppFigures> {
+  const database = `${prefix}_checkout`;
   await recreate(database);
-  const argon: Record<string, string> = variant === 'cheap' ? { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } : {};
   const server = await startServer(
     'bench/servers/checkout-server.ts',
     {
@@ -227,65 +278,97 @@ async function measureApp(variant: string): Promise<Row> {
       HOUSEKEEPING_INTERVAL_MS: '0',
       REGISTER_MAX_PER_IP: '100000',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
+      ORDER_CREATE_MAX_PER_MINUTE: '1000000',
       NODE_ENV: 'production',
-      ...argon,
+      PAY_CODE_KEY: '6b'.repeat(32),
+      // Production runs with Redis (the rate limits hold across instances); keys under the bench's own namespace.
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_NAMESPACE: `${prefix}-${Date.now().toString(36)}`,
     },
     `${api}/api/config`,
   );
   try {
-    const { buyers, skuIds } = await seed(database);
+    const { buyers, skuIds, hotShopSkuIds } = await seed(database);
+    const [first] = buyers;
+    if (!first) throw new Error('no buyers');
+    const statements = await statementsPerCheckout(first, skuIds[0] ?? 0);
     await drive(buyers, skuIds, 2000); // warm-up
-    const result = await drive(buyers, skuIds, seconds * 1000);
-    const sorted = [...result.checkout].sort((a, b) => a - b);
+    const normal = await drive(buyers, skuIds, seconds * 1000);
+    const hotSeller = await drive(buyers, hotShopSkuIds, seconds * 1000);
     // The same journey with few clients: the latency of one checkout when the machine is not saturated.
     const quiet = await drive(buyers.slice(0, quietWorkers), skuIds, (seconds * 1000) / 2);
-    const quietSorted = [...quiet.checkout].sort((a, b) => a - b);
     const handle = await openDatabase({ url: urlOf(database), poolSize: 2 });
     const report = await verifyLedger(handle.db);
     await handle.close();
     return {
-      variant,
-      checkoutsPerSecond: result.checkout.length / seconds,
-      requestsPerSecond: (result.checkout.length * 2) / seconds,
-      p50: percentile(sorted, 0.5),
-      p99: percentile(sorted, 0.99),
-      createP99: percentile(
-        [...result.create].sort((a, b) => a - b),
-        0.99,
-      ),
-      payP99: percentile(
-        [...result.pay].sort((a, b) => a - b),
-        0.99,
-      ),
-      errors: [...result.errors].map(([key, count]) => `${key}: ${count}`).join(', ') || '0',
+      normal,
+      hotSeller,
+      quiet,
+      statements: statements.count,
+      statementTexts: statements.texts,
       ledgerOk: report.ok,
-      quietP50: percentile(quietSorted, 0.5),
-      quietP99: percentile(quietSorted, 0.99),
     };
   } finally {
     await stopServer(server);
   }
 }
 
+const loadBefore = load();
 const tps = await pgbenchTps();
-const rows: Row[] = [];
-for (const variant of variants) rows.push(await measureApp(variant));
+const app = await measureApp();
+const loadAfter = load();
 
-console.log(`\ncheckout + pay on PostgreSQL, ${workers} clients, ${seconds} s`);
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+console.log(`\ncheckout + pay on PostgreSQL, ${workers} clients, ${seconds} s per run`);
+console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`);
 console.log(`pgbench TPC-B-like (scale 1, ${workers} clients, prepared): ${tps.toFixed(0)} tps`);
-for (const row of rows) {
-  const ratio = (row.checkoutsPerSecond / tps) * 100;
+for (const [name, row] of [
+  ['normal (200 SKUs, 10 shops)', app.normal],
+  ['hot seller (every order to one shop)', app.hotSeller],
+  [`${quietWorkers} clients`, app.quiet],
+] as const) {
   console.log(
-    [
-      `argon2 ${row.variant.padEnd(10)}`,
-      `${row.checkoutsPerSecond.toFixed(0)} checkouts/s (${row.requestsPerSecond.toFixed(0)} req/s)`,
-      `${ratio.toFixed(1)} % of pgbench (target ≥ 60 %: ${ratio >= 60 ? 'met' : 'NOT met'})`,
-      `checkout p50 ${row.p50.toFixed(1)} ms p99 ${row.p99.toFixed(1)} ms (target ≤ 50: ${row.p99 <= 50 ? 'met' : 'NOT met'})`,
-      `create p99 ${row.createP99.toFixed(1)} ms, pay p99 ${row.payP99.toFixed(1)} ms`,
-      `${quietWorkers} clients: p50 ${row.quietP50.toFixed(1)} ms p99 ${row.quietP99.toFixed(1)} ms`,
-      `errors ${row.errors}`,
-      `ledger ${row.ledgerOk ? 'clean' : 'NOT CLEAN'}`,
-    ].join(' · '),
+    `  ${name}: ${row.perSecond.toFixed(0)} checkouts/s · checkout p50 ${ms(row.p50)} p99 ${ms(row.p99)} · ` +
+      `create p99 ${ms(row.createP99)}, pay p99 ${ms(row.payP99)} · errors ${row.errors}`,
   );
 }
-if (rows.some((row) => !row.ledgerOk)) process.exit(1);
+if (logStatements) {
+  console.log('statements of one checkout (create + pay):');
+  for (const text of app.statementTexts) console.log(`  ${text}`);
+}
+const ratio = (app.normal.perSecond / tps) * 100;
+const hotRatio = (app.hotSeller.perSecond / app.normal.perSecond) * 100;
+const rows: Array<[string, string, string, string]> = [
+  [
+    'checkouts/s at 16 clients',
+    app.normal.perSecond.toFixed(0),
+    `≥ ${targets.checkoutsPerSecond}`,
+    verdict(app.normal.perSecond >= targets.checkoutsPerSecond),
+  ],
+  [
+    'ratio to pgbench TPS',
+    `${ratio.toFixed(1)} %`,
+    `≥ ${targets.pgbenchRatio} %`,
+    verdict(ratio >= targets.pgbenchRatio),
+  ],
+  ['checkout p99 at 16 clients', ms(app.normal.p99), `≤ ${targets.p99Ms} ms`, verdict(app.normal.p99 <= targets.p99Ms)],
+  [
+    'hot seller / normal rate',
+    `${hotRatio.toFixed(1)} %`,
+    `≥ ${targets.hotSellerRatio} %`,
+    verdict(hotRatio >= targets.hotSellerRatio),
+  ],
+  ['ledger after the runs', app.ledgerOk ? 'clean' : 'NOT CLEAN', 'clean', verdict(app.ledgerOk)],
+  [
+    'statements per checkout',
+    `${app.statements} (before: ${statementsBefore})`,
+    'fewer',
+    verdict(app.statements < statementsBefore),
+  ],
+];
+const table: Array<[string, string, string, string]> = [['target', 'figure', 'goal', 'verdict'], ...rows];
+const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((row) => row[i]?.length ?? 0)));
+console.log('');
+for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+if (!app.ledgerOk) process.exit(1);

@@ -58,30 +58,10 @@ export async function setPayPassword(
  * transaction that later rolls back, the count of a wrong try would be lost.
  */
 export async function verifyPayPassword(db: Database, userId: number, code: string, keys: PayCodeKeys): Promise<void> {
-  const [row] = await db
-    .select({ payPasswordHash: users.payPasswordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED');
-  const hash = row.payPasswordHash;
-  if (hash === null) throw new AppError('PAY_PASSWORD_NOT_SET');
-  let upgraded: string | undefined;
-  const outcome = await attemptWithLockout(db, userId, 'pay', async () => {
-    const check = await checkPayCode(hash, code, keys);
-    upgraded = check.upgraded;
-    return check.ok;
-  });
-  if (outcome.ok) {
-    // An argon2 code or one under a retired key moves to the current form; only if nobody changed it meanwhile.
-    if (upgraded) {
-      await db
-        .update(users)
-        .set({ payPasswordHash: upgraded })
-        .where(and(eq(users.id, userId), eq(users.payPasswordHash, hash)));
-    }
-    return;
-  }
+  // The claim returns the stored code: no read of its own. A right code under an argon2 hash or a
+  // retired key is rewritten to the current form by the reset that ends the count.
+  const outcome = await attemptWithLockout(db, userId, 'pay', (stored) => checkPayCode(stored, code, keys));
+  if (outcome.ok) return;
   if (outcome.locked) throw new AppError('PAY_LOCKED', { minutes: outcome.minutes });
   throw new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
 }

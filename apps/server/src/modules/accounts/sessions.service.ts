@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
 import { sourceKeyOf } from './source-key.ts';
@@ -74,27 +75,33 @@ export async function findSessionUser(
 ): Promise<SessionUser | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const absoluteEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${Math.trunc(maxDays)} days'`)}`;
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      role: users.role,
-      adminRole: users.adminRole,
-      status: users.status,
-      language: users.language,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenDigest(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(absoluteEnd, sql`now()`),
-      ),
-    )
-    .limit(1);
+  // Every authenticated request runs it: a named prepared statement (parsed and planned once per connection).
+  const name = `accounts_session_user_${Math.trunc(maxDays)}`;
+  const statement = prepared(db, name, () =>
+    db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        role: users.role,
+        adminRole: users.adminRole,
+        status: users.status,
+        language: users.language,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(absoluteEnd, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ tokenHash: tokenDigest(token) });
   if (row?.status !== 'active') return undefined;
   if (row.expiresAt.getTime() - Date.now() < sessionMs - renewAfterMs) {
     await db

@@ -60,75 +60,113 @@ function assertValidLegs(legs: PostingLeg[]): void {
   if (sum !== 0) throw new Error(`ledger legs must sum to zero, got ${sum}`);
 }
 
+type PostingRow = {
+  transaction_id: number | string | null;
+  /** Leg accounts that existed when the statement began. */
+  found: number;
+  /** The legs whose account was updated: code, id and balance after. */
+  updated: Array<{ code: string; id: number; balance: number }>;
+};
+
+/**
+ * The whole posting as ONE statement (data-modifying CTEs), whatever the number of legs: the
+ * transaction row (only when every leg's account exists), the balance updates, the entries and the
+ * answer. The accounts are locked in code order first (`order by code for update`, the sort runs
+ * below the lock) so concurrent postings over the same accounts cannot deadlock; each update
+ * re-reads the newest balance under that lock (read committed) and refuses to go below zero.
+ * Entries are written only when every leg was updated.
+ */
+function postingStatement(input: PostingInput, codes: string[], amounts: number[]) {
+  const memo = input.memo ? JSON.stringify(input.memo) : null;
+  return sql`
+    with legs as (
+      select code, amount from unnest(${sql.param(codes)}::text[], ${sql.param(amounts)}::bigint[]) as leg(code, amount)
+    ),
+    found as (select count(*)::int as n from ledger_accounts where code in (select code from legs)),
+    tx as (
+      insert into ledger_transactions (kind, reference, memo)
+      select ${input.kind}, ${input.reference}, ${memo}::jsonb where (select n from found) = ${codes.length}
+      on conflict do nothing
+      returning id
+    ),
+    locked as materialized (
+      select id from ledger_accounts
+      where code in (select code from legs) and exists (select 1 from tx)
+      order by code
+      for update
+    ),
+    updated as (
+      update ledger_accounts a
+      set balance = a.balance + legs.amount, updated_at = now()
+      from legs, locked
+      where a.id = locked.id and a.code = legs.code and (a.balance + legs.amount >= 0 or a.is_negative_allowed)
+      returning a.id, a.code, a.balance, legs.amount
+    ),
+    entries as (
+      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+      select tx.id, updated.id, updated.amount, updated.balance
+      from tx cross join updated
+      where (select count(*) from updated) = ${codes.length}
+      order by updated.code
+    )
+    select
+      (select id from tx) as transaction_id,
+      (select n from found) as found,
+      coalesce((select json_agg(json_build_object('code', code, 'id', id, 'balance', balance)) from updated), '[]'::json) as updated`;
+}
+
 /**
  * The only way money moves: posts one balanced transaction inside the caller's database
- * transaction, so the state change it pays for commits with it or not at all.
+ * transaction, so the state change it pays for commits with it or not at all. One statement for
+ * any number of legs (a user's first posting adds one to create the user's account).
  * Throws ALREADY_PROCESSED when (kind, reference) was posted before, and INSUFFICIENT_BALANCE when
  * an account other than `external` would go below zero; the caller's transaction then rolls back.
  */
-export async function postTransaction(tx: Database, input: PostingInput): Promise<PostedTransaction> {
-  if (!(tx instanceof PgTransaction)) throw new Error('postTransaction must run inside a database transaction');
+export async function postTransaction(db: Database, input: PostingInput): Promise<PostedTransaction> {
+  const tx = db;
+  if (!(db instanceof PgTransaction)) throw new Error('postTransaction must run inside a database transaction');
   assertValidLegs(input.legs);
-
-  const [posted] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: input.kind, reference: input.reference, memo: input.memo ?? null })
-    .onConflictDoNothing()
-    .returning({ id: ledgerTransactions.id });
-  if (!posted) throw new AppError('ALREADY_PROCESSED');
-
-  const userLegs = input.legs.flatMap((leg) => ('userId' in leg.account ? [leg.account.userId] : []));
-  if (userLegs.length > 0) {
-    await tx
-      .insert(ledgerAccounts)
-      .values(userLegs.map((userId) => ({ code: accountCode({ userId }), userId })))
-      .onConflictDoNothing();
-  }
-
-  // A fixed lock order (by code) keeps concurrent postings over the same accounts deadlock-free.
   const legs = [...input.legs].sort((a, b) => accountCode(a.account).localeCompare(accountCode(b.account)));
-  const balances = new Map<string, number>();
-  const entries: Array<typeof ledgerEntries.$inferInsert> = [];
-  for (const leg of legs) {
-    const code = accountCode(leg.account);
-    const [account] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(ledgerAccounts.code, code),
-          sql`(${ledgerAccounts.balance} + ${leg.amount} >= 0 or ${ledgerAccounts.isNegativeAllowed})`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-    if (!account) {
-      const [exists] = await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.code, code));
-      if (!exists) throw new Error(`ledger account ${code} does not exist`);
-      throw new AppError('INSUFFICIENT_BALANCE');
+  const codes = legs.map((leg) => accountCode(leg.account));
+  const amounts = legs.map((leg) => leg.amount);
+
+  let row = await runPosting(tx, input, codes, amounts);
+  if (row.found < codes.length) {
+    // A user's wallet is created on the first posting to it; then the posting runs again.
+    const userIds = legs.flatMap((leg) => ('userId' in leg.account ? [leg.account.userId] : []));
+    if (userIds.length > 0) {
+      await tx
+        .insert(ledgerAccounts)
+        .values(userIds.map((userId) => ({ code: accountCode({ userId }), userId })))
+        .onConflictDoNothing();
+      row = await runPosting(tx, input, codes, amounts);
     }
-    balances.set(code, account.balance);
-    entries.push({
-      transactionId: posted.id,
-      accountId: account.id,
-      amount: leg.amount,
-      balanceAfter: account.balance,
-    });
+    if (row.found < codes.length) {
+      throw new Error(`a ledger account of ${codes.join(', ')} does not exist`);
+    }
   }
-  await tx.insert(ledgerEntries).values(entries);
+  if (row.transaction_id === null) throw new AppError('ALREADY_PROCESSED');
+  if (row.updated.length < codes.length) throw new AppError('INSUFFICIENT_BALANCE');
+  const transactionId = Number(row.transaction_id);
+  const balances = new Map(row.updated.map((account) => [account.code, Number(account.balance)]));
   // The audit trail (one log line per posting with its transaction id) and the postings metric.
   // It is written inside the caller's transaction: an id whose transaction rolled back is absent
   // from ledger_transactions (ids are never reused), which is how an auditor tells them apart.
   reportMoneyMovement({
-    transactionId: posted.id,
+    transactionId,
     kind: input.kind,
     reference: input.reference,
     amount: input.legs.reduce((sum, leg) => sum + Math.max(leg.amount, 0), 0),
     legs: legs.map((leg) => ({ account: accountCode(leg.account), amount: leg.amount })),
   });
-  return { transactionId: posted.id, balances };
+  return { transactionId, balances };
+}
+
+async function runPosting(tx: Database, input: PostingInput, codes: string[], amounts: number[]): Promise<PostingRow> {
+  const result = await tx.execute<PostingRow>(postingStatement(input, codes, amounts));
+  const row = result.rows[0];
+  if (!row) throw new Error('the ledger posting returned no row');
+  return { ...row, found: Number(row.found) };
 }
 
 export async function getUserBalance(db: Database, userId: number): Promise<number> {

@@ -69,7 +69,9 @@ async function loadLines(
   lang: LanguageFile,
   lock = false,
 ): Promise<Line[]> {
-  const rows = body.cart_ids ? await cartLinesForCheckout(db, userId, body.cart_ids, lock) : await buyNowLine(db, body);
+  const rows = body.cart_ids
+    ? await cartLinesForCheckout(db, userId, body.cart_ids, lock)
+    : await buyNowLine(db, body, lock ? userId : undefined);
   if (body.cart_ids && rows.length !== new Set(body.cart_ids).size) throw new AppError('CART_ITEM_NOT_FOUND');
   if (!body.cart_ids && rows.length === 0) throw new AppError('SKU_NOT_FOUND');
   if (rows.length === 0) throw new AppError('CHECKOUT_EMPTY');
@@ -84,7 +86,11 @@ async function loadLines(
   }));
 }
 
-async function buyNowLine(db: Database, body: CheckoutBody) {
+/** The checkout lock of one buyer: one create at a time, so parallel creates cannot all pass the unpaid count. */
+const checkoutLock = (userId: number) => sql`pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`;
+
+/** `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none). */
+async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
   const sku = skuSnapshots(db);
   return db
     .select({
@@ -102,9 +108,11 @@ async function buyNowLine(db: Database, body: CheckoutBody) {
       available: sku.available,
       shopId: sku.shopId,
       shopName: sku.shopName,
+      locked: lockFor === undefined ? sql<boolean>`false` : sql<boolean>`${checkoutLock(lockFor)} is not null`,
     })
     .from(sku)
-    .where(eq(sku.skuId, body.sku_id ?? 0));
+    .where(eq(sku.skuId, body.sku_id ?? 0))
+    .then((rows) => rows.map(({ locked: _, ...row }) => row));
 }
 
 function draftsOf(lines: Line[]): Draft[] {
@@ -192,6 +200,79 @@ async function resolveAddress(
 
 const totalOf = (draft: Draft) => draft.goods + draft.freight - draft.discount;
 
+/** Unique by construction: the day and the order's own sequence number. */
+const orderNoOf = (day: string, id: number) => `${day}${String(id).padStart(10, '0')}`;
+
+interface OrderInsert {
+  userId: number;
+  maxUnpaidOrders: number;
+  day: string;
+  /** One row per order; `draft` numbers them. */
+  orders: Array<Record<string, unknown> & { draft: number }>;
+  /** One row per line; `item` numbers them, `draft` names the order. */
+  items: Array<Record<string, unknown> & { item: number; draft: number }>;
+}
+
+/**
+ * The orders, their lines and their first status as ONE statement (data-modifying CTEs), with the
+ * buyer's unpaid count checked in it: nothing is written when the buyer already holds
+ * `maxUnpaidOrders` unpaid orders (undefined is returned). Ids come from the sequences in the
+ * statement, so the answer needs no read-back: order ids by draft, line ids by item.
+ */
+async function insertOrders(
+  tx: Database,
+  input: OrderInsert,
+): Promise<{ orderIds: number[]; itemIds: number[] } | undefined> {
+  const room = Number.isFinite(input.maxUnpaidOrders)
+    ? sql`(select count(*) from ${orders} where user_id = ${input.userId} and status = 0) < ${input.maxUnpaidOrders}`
+    : sql`true`;
+  const result = await tx.execute<{ order_ids: number[] | null; item_ids: number[] | null }>(sql`
+    with order_ids as materialized (
+      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, draft
+      from generate_series(0, ${input.orders.length - 1}) as draft
+      where ${room}
+    ),
+    item_ids as materialized (
+      select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, item
+      from generate_series(0, ${input.items.length - 1}) as item
+      where exists (select 1 from order_ids)
+    ),
+    new_orders as (
+      insert into ${orders} (id, order_no, user_id, shop_id, checkout_id, status, goods_amount, freight, discount,
+        total, promo_code_id, promo_code, remark, address_id, address_name, address_mobile, address_area, address_detail)
+      select ids.id, ${input.day} || lpad(ids.id::text, 10, '0'), ${input.userId}, o.shop_id, o.checkout_id, 0,
+        o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
+        o.address_name, o.address_mobile, o.address_area, o.address_detail
+      from jsonb_to_recordset(${JSON.stringify(input.orders)}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
+        goods_amount bigint, freight bigint, discount bigint, total bigint, promo_code_id int, promo_code text,
+        remark text, address_id int, address_name text, address_mobile text, address_area text, address_detail text)
+      join order_ids as ids using (draft)
+      returning id
+    ),
+    new_items as (
+      insert into ${orderItems} (id, order_id, product_id, sku_id, title, title_i18n, image, specs, price, freight,
+        quantity, amount)
+      select item_ids.id, order_ids.id, i.product_id, i.sku_id, i.title, i.title_i18n, i.image, i.specs, i.price,
+        i.freight, i.quantity, i.amount
+      from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb) as i(item int, draft int, product_id int,
+        sku_id int, title text, title_i18n jsonb, image text, specs jsonb, price bigint, freight bigint,
+        quantity int, amount bigint)
+      join item_ids using (item)
+      join order_ids using (draft)
+      where exists (select 1 from new_orders)
+    ),
+    logged as (
+      insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
+      select id, null, 0, 'buyer' from new_orders
+    )
+    select
+      (select array_agg(id order by draft) from order_ids) as order_ids,
+      (select array_agg(id order by item) from item_ids) as item_ids`);
+  const row = result.rows[0];
+  if (!row?.order_ids || row.order_ids.length === 0) return undefined;
+  return { orderIds: row.order_ids.map(Number), itemIds: (row.item_ids ?? []).map(Number) };
+}
+
 /** What `create` would make, without reserving anything (the checkout screen). */
 export async function previewCheckout(
   db: Database,
@@ -256,58 +337,20 @@ export async function createOrders(
   const address = await resolveAddress(database, lookup, userId, body.address_id);
   return transact(async (tx) => {
     const lines = await loadLines(tx, userId, body, lang, true);
-    // One checkout per buyer at a time (a transaction-scoped lock), so parallel creates cannot all pass the count.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`);
-    const [unpaid] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 0)));
-    if (Number(unpaid?.count ?? 0) >= maxUnpaidOrders) {
-      throw new AppError('UNPAID_ORDER_LIMIT', { max: maxUnpaidOrders });
-    }
+    // The checkout lock (a buy-now line took it in its own statement): the unpaid count of the
+    // insert below then runs under it, in a later snapshot than any create that held it before.
+    if (body.cart_ids) await tx.execute(sql`select ${checkoutLock(userId)}`);
     const drafts = draftsOf(lines);
     const promo = body.promo_code ? await findPromo(tx, body.promo_code, true) : undefined;
     if (promo) await applyPromo(tx, userId, promo, drafts, now);
 
-    const reservations = new Map<number, number>();
-    for (const line of lines) reservations.set(line.skuId, (reservations.get(line.skuId) ?? 0) + line.quantity);
-    for (const [skuId, quantity] of [...reservations].sort(([a], [b]) => a - b)) {
-      await reserveStock(tx, skuId, quantity);
-    }
-
-    const ids = await tx.execute<{ id: number }>(
-      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${drafts.length})`,
-    );
     const day = now.toISOString().slice(0, 10).replaceAll('-', '');
     const checkoutId = randomUUID();
-    const orderRows = drafts.map((draft, index) => {
-      const id = Number(ids.rows[index]?.id);
-      return {
-        id,
-        // Unique by construction: the day and the order's own sequence number.
-        orderNo: `${day}${String(id).padStart(10, '0')}`,
-        userId,
-        shopId: draft.shopId,
-        checkoutId,
-        status: 0,
-        goodsAmount: draft.goods,
-        freight: draft.freight,
-        discount: draft.discount,
-        total: totalOf(draft),
-        promoCodeId: promo && (promo.shopId === null || promo.shopId === draft.shopId) ? promo.id : null,
-        promoCode: promo && (promo.shopId === null || promo.shopId === draft.shopId) ? promo.code : null,
-        remark: body.remark ?? '',
-        addressId: address.id,
-        addressName: address.name,
-        addressMobile: address.mobile,
-        addressArea: address.area,
-        addressDetail: address.address,
-      };
-    });
-    await tx.insert(orders).values(orderRows);
+    const promoOf = (draft: Draft) =>
+      promo && (promo.shopId === null || promo.shopId === draft.shopId) ? promo : null;
     const itemRows = drafts.flatMap((draft, index) =>
       draft.lines.map((line) => ({
-        orderId: orderRows[index]?.id ?? 0,
+        draft: index,
         productId: line.productId,
         skuId: line.skuId,
         title: line.title,
@@ -320,10 +363,54 @@ export async function createOrders(
         amount: line.price * line.quantity,
       })),
     );
-    const itemIds = await tx.insert(orderItems).values(itemRows).returning({ id: orderItems.id });
-    await tx
-      .insert(orderStatusLog)
-      .values(orderRows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: 0, actor: 'buyer' })));
+    const inserted = await insertOrders(tx, {
+      userId,
+      maxUnpaidOrders,
+      day,
+      orders: drafts.map((draft, index) => ({
+        draft: index,
+        shop_id: draft.shopId,
+        checkout_id: checkoutId,
+        goods_amount: draft.goods,
+        freight: draft.freight,
+        discount: draft.discount,
+        total: totalOf(draft),
+        promo_code_id: promoOf(draft)?.id ?? null,
+        promo_code: promoOf(draft)?.code ?? null,
+        remark: body.remark ?? '',
+        address_id: address.id,
+        address_name: address.name,
+        address_mobile: address.mobile,
+        address_area: address.area,
+        address_detail: address.address,
+      })),
+      items: itemRows.map((item, index) => ({
+        item: index,
+        draft: item.draft,
+        product_id: item.productId,
+        sku_id: item.skuId,
+        title: item.title,
+        title_i18n: item.titleI18n,
+        image: item.image,
+        specs: item.specs,
+        price: item.price,
+        freight: item.freight,
+        quantity: item.quantity,
+        amount: item.amount,
+      })),
+    });
+    if (!inserted) throw new AppError('UNPAID_ORDER_LIMIT', { max: maxUnpaidOrders });
+    const orderRows = drafts.map((draft, index) => {
+      const id = inserted.orderIds[index] ?? 0;
+      return { id, orderNo: orderNoOf(day, id), shopId: draft.shopId, draft };
+    });
+
+    // Stock last: SKUs in id order, so concurrent checkouts never deadlock.
+    const reservations = new Map<number, number>();
+    for (const line of lines) reservations.set(line.skuId, (reservations.get(line.skuId) ?? 0) + line.quantity);
+    for (const [skuId, quantity] of [...reservations].sort(([a], [b]) => a - b)) {
+      await reserveStock(tx, skuId, quantity);
+    }
     if (body.cart_ids) {
       const removed = await deleteCartItems(tx, userId, body.cart_ids);
       // Fewer rows than ordered: another checkout took them meanwhile; this one must not stand.
@@ -333,10 +420,10 @@ export async function createOrders(
     const createdAt = new Date().toISOString();
     const created = orderRows.map((row, index): OrderSummary => {
       const items = itemRows.flatMap((item, itemIndex) =>
-        item.orderId === row.id
+        item.draft === index
           ? [
               {
-                id: itemIds[itemIndex]?.id ?? 0,
+                id: inserted.itemIds[itemIndex] ?? 0,
                 product_id: item.productId,
                 sku_id: item.skuId,
                 title: item.title,
@@ -355,12 +442,12 @@ export async function createOrders(
         id: row.id,
         order_no: row.orderNo,
         shop_id: row.shopId,
-        shop_name: drafts[index]?.shopName ?? '',
+        shop_name: row.draft.shopName,
         status: 0,
-        goods_amount: row.goodsAmount,
-        freight: row.freight,
-        discount: row.discount,
-        total: row.total,
+        goods_amount: row.draft.goods,
+        freight: row.draft.freight,
+        discount: row.draft.discount,
+        total: totalOf(row.draft),
         quantity: items.reduce((sum, item) => sum + item.quantity, 0),
         items,
         refunded_amount: 0,

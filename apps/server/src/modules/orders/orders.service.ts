@@ -105,6 +105,33 @@ export async function loadOrderSummaries(
 }
 
 /**
+ * The payment row, the orders set to paid (1) and their status log as ONE statement
+ * (data-modifying CTEs); answers the payment id. The caller holds the orders' row locks.
+ */
+async function markPaid(tx: Database, userId: number, ids: number[], amount: number): Promise<number> {
+  const result = await tx.execute<{ id: number }>(sql`
+    with payment as (
+      insert into ${orderPayments} (user_id, amount) values (${userId}, ${amount}) returning id
+    ),
+    paid as (
+      update ${orders} set status = 1, paid_at = now(), payment_id = (select id from payment)
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      returning id
+    ),
+    logged as (
+      insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
+      select id, 0, 1, 'buyer' from paid
+    )
+    select id from payment`);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('payment insert returned nothing');
+  return Number(id);
+}
+
+/**
  * Pays the user's unpaid orders from the balance. The payment code is checked first, on the root
  * handle (its try counter must survive a rollback); then ONE transaction locks the orders, posts one
  * ledger transaction user → escrow for their total and sets them to 1. All or nothing: an order
@@ -123,6 +150,7 @@ export async function verifyPay(
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   await verifyPayPassword(db, userId, payPassword, payCodes);
   return transact(async (tx) => {
+    // The orders locked, with the products of their lines (no read of their own).
     const locked = await tx
       .select({
         id: orders.id,
@@ -131,46 +159,39 @@ export async function verifyPay(
         status: orders.status,
         total: orders.total,
         expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
+        productIds: sql<
+          number[]
+        >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
       .from(orders)
       .where(inArray(orders.id, ids))
       .orderBy(asc(orders.id))
-      .for('update');
+      .for('update', { of: orders });
     if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
       throw new AppError('ORDER_NOT_FOUND');
     }
     if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
     // A product taken down or a shop suspended since checkout cannot be paid for (issue 14).
-    const lines = await tx
-      .select({ productId: orderItems.productId })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids));
     if (
       !(await areProductsPurchasable(
         tx,
-        lines.map((line) => line.productId),
+        locked.flatMap((order) => order.productIds.map(Number)),
       ))
     ) {
       throw new AppError('PRODUCT_UNAVAILABLE');
     }
     const amount = locked.reduce((sum, order) => sum + order.total, 0);
-    const [payment] = await tx.insert(orderPayments).values({ userId, amount }).returning({ id: orderPayments.id });
-    if (!payment) throw new Error('payment insert returned nothing');
-    // The order rows first, the ledger last: the posting locks the shared escrow account, which
-    // is then held only for the posting's own statements and the commit.
-    await tx
-      .update(orders)
-      .set({ status: 1, paidAt: sql`now()`, paymentId: payment.id })
-      .where(inArray(orders.id, ids));
-    await logStatus(tx, ids, 0, 1, 'buyer');
+    const paymentId = await markPaid(tx, userId, ids, amount);
     for (const order of locked) {
       await notify(tx, userId, 'order_paid', `order:${order.id}`, { order_no: order.orderNo, amount: order.total });
     }
+    // The order rows first, the ledger last: the posting locks the shared escrow account, which
+    // is then held only for the posting's own statement and the commit.
     let balance: number | undefined;
     if (amount > 0) {
       const posted = await postTransaction(tx, {
         kind: 'order_payment',
-        reference: `payment:${payment.id}`,
+        reference: `payment:${paymentId}`,
         legs: [
           { account: { userId }, amount: -amount },
           { account: { platform: 'escrow' }, amount },
@@ -181,7 +202,7 @@ export async function verifyPay(
     }
     // A zero-amount payment posts nothing; the balance is then read from the ledger.
     balance ??= await getUserBalance(tx, userId);
-    return { payment_id: payment.id, order_ids: ids, amount, balance };
+    return { payment_id: paymentId, order_ids: ids, amount, balance };
   });
 }
 
