@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { GridSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { homeQuery } from '../api/home.ts';
@@ -41,7 +42,7 @@ function HomeHeader() {
 
 function HomeSkeleton() {
   return (
-    <div aria-busy="true">
+    <div aria-busy="true" data-testid="skeleton">
       <div className="cm-banners cm-banners--skeleton" />
       <div className="cm-category-grid cm-category-grid--skeleton">
         {Array.from({ length: 10 }, (_, index) => (
@@ -72,7 +73,7 @@ export default function HomePage() {
   const data = home.data;
   const content = !data ? (
     home.isError ? (
-      <EmptyState kind="noProducts" />
+      <LoadError onRetry={() => home.refetch()} />
     ) : (
       <HomeSkeleton />
     )
