@@ -26,9 +26,13 @@ for (const language of shotLanguages) {
   const page = await phonePage(browser, language);
   await page.context().route('**/sw.js', (route) => route.abort());
 
-  // Popular searches beside a recent search.
-  await page.goto(`${baseURL}/search?keyword=${encodeURIComponent(recentWord[language.file] ?? 'lantern')}`);
+  // Popular searches beside a recent search (typed and searched, so it is in the history).
+  await page.goto(`${baseURL}/search`);
+  const box = page.locator('.cm-search-row input').first();
+  await box.fill(recentWord[language.file] ?? 'lantern');
+  await box.press('Enter');
   await page.getByTestId('product-card').first().waitFor();
+  await page.reload();
   await page.goto(`${baseURL}/search`);
   await page.getByTestId('popular-searches').getByRole('button').first().waitFor();
   await page.waitForTimeout(500);

@@ -72,7 +72,7 @@ describe('search counts and popular searches', () => {
       title: 'Walnut Desk Lamp',
       skus: [{ specs: [], price: 4800, stock: 5 }],
     });
-  });
+  }, 120_000);
   afterAll(() => ctx.close());
 
   it('counts a first-page search in relevance order that found something, never a miss', async () => {

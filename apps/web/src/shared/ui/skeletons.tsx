@@ -53,17 +53,3 @@ export function GridSkeleton({ cards = 4 }: { cards?: number }) {
     </div>
   );
 }
-
-/** Placeholder for a row of figures (the me page's counters, a shop's sales and fans). */
-export function FiguresSkeleton({ count = 3 }: { count?: number }) {
-  return (
-    <div className="cm-skeleton-figures" aria-busy="true" data-testid="skeleton">
-      {placeholders(count).map((index) => (
-        <span key={index} className="cm-skeleton-figure">
-          <SkeletonLine width="2.5em" size="l" />
-          <SkeletonLine width="4em" size="s" />
-        </span>
-      ))}
-    </div>
-  );
-}
