@@ -23,7 +23,7 @@ export function LoadError({ onRetry, compact = false }: { onRetry(): Promise<unk
       <p className="cm-empty__text">{t('common.loadFailed')}</p>
       <button
         type="button"
-        className="cm-load-error__retry"
+        className="cm-pill-outline"
         disabled={retrying}
         onClick={() => {
           setRetrying(true);

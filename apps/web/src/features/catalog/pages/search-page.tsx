@@ -191,11 +191,7 @@ function NoResults({ keyword }: { keyword: string }) {
     <div className="cm-no-results" data-testid="no-results">
       <EmptyState kind="noProducts" description={t('search.noResults', { keyword })} />
       {category && (
-        <button
-          type="button"
-          className="cm-no-results__category"
-          onClick={() => navigate(`/explore?category=${category.id}`)}
-        >
+        <button type="button" className="cm-pill-outline" onClick={() => navigate(`/explore?category=${category.id}`)}>
           {t('search.tryCategory', { category: category.name })}
         </button>
       )}
