@@ -80,7 +80,7 @@ export default defineConfig({
             // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
             {
               name: 'shell-shared',
-              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/]cart-count)\.tsx?$/,
+              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/]cart-count)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startOrderSweeps } from './jobs/order-sweeps.ts';
+import { startSearchFlush } from './jobs/search-flush.ts';
 import { startShopWindowRefresh } from './jobs/shop-windows.ts';
 import { accountsRoutes, findSessionUser } from './modules/accounts/index.ts';
 import { addressesRoutes, getAddress } from './modules/addresses/index.ts';
@@ -28,6 +29,7 @@ import {
   sweepBacklog,
 } from './modules/orders/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { createSearchRecorder, searchRoutes } from './modules/search/index.ts';
 import {
   countUserUnread,
   isPictureInConversationOf,
@@ -215,7 +217,19 @@ export async function buildApp(deps: AppDeps) {
       async (db, userId) => ({ shop_id: (await findShopByOwner(db, userId))?.id ?? null }),
     ],
   });
-  await app.register(catalogRoutes, moduleDeps);
+  // Searches that found something are counted in memory and written in batches (popular searches).
+  const searches = createSearchRecorder(deps.database.db, config.TIME_ZONE);
+  await app.register(catalogRoutes, {
+    ...moduleDeps,
+    onSearchFound: ({ lang, keyword, caller }) => searches.record({ lang, keyword, caller }),
+  });
+  await app.register(searchRoutes, moduleDeps);
+  const searchFlush = startSearchFlush({
+    recorder: searches,
+    intervalMs: config.SEARCH_FLUSH_INTERVAL_MS,
+    log: app.log,
+  });
+  app.addHook('onClose', () => searchFlush.stop());
   await app.register(catalogUserRoutes, moduleDeps);
   await app.register(uploadsRoutes, {
     ...moduleDeps,

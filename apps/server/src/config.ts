@@ -119,6 +119,8 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How often each server writes the searches it counted (popular searches); 0: only when it stops. */
+  SEARCH_FLUSH_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Lets an admin run the order sweeps with a clock moved ahead (end-to-end tests); never in production. */
   ORDER_TEST_CLOCK: booleanString.default(false),
   /** How often each server runs the order sweeps; 0 turns them off (tests drive them by hand). */

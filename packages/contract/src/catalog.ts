@@ -183,6 +183,13 @@ export const searchSuggestionsSchema = z.object({
 });
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
+/**
+ * `GET /api/search/popular`: what shoppers of the request language searched most over the last days
+ * (normalized: lower case, NFKC), most first, at most 10; English's when the language has none yet.
+ */
+export const popularSearchesSchema = z.object({ terms: z.array(z.string()) });
+export type PopularSearches = z.infer<typeof popularSearchesSchema>;
+
 // Calls that need a logged-in user (registered with the auth plugin).
 export const shopIdBodySchema = z.object({ shop_id: id });
 export const productIdBodySchema = z.object({ product_id: id });

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { idempotencyKeys, mailOutbox, passwordResetCodes, sessions } from '../db/schema/index.ts';
+import { idempotencyKeys, mailOutbox, passwordResetCodes, searchTermDays, sessions } from '../db/schema/index.ts';
 import { purgeEndedSessions, purgeResetCodes, purgeSentMail } from '../modules/accounts/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
 import { insertTestUser, registerBuyer } from '../test/fixtures.ts';
@@ -270,6 +270,10 @@ describe('housekeeping run', () => {
       status: 'sent',
       sentAt: ago(now, 31 * day),
     });
+    const oldDay = ago(now, 91 * day)
+      .toISOString()
+      .slice(0, 10);
+    await db.insert(searchTermDays).values({ lang: 'en', day: oldDay, term: `old-${hex()}`, searches: 4 });
     expect(await runHousekeeping(db, now, { batchSize: 1 })).toEqual({
       idempotencyKeys: 2,
       sessions: 1,
@@ -277,6 +281,7 @@ describe('housekeeping run', () => {
       sentMail: 1,
       throttles: 0,
       orphanUploads: 0,
+      searchDays: 1,
       failed: [],
     });
     expect(await runHousekeeping(db, now)).toEqual({
@@ -286,6 +291,7 @@ describe('housekeeping run', () => {
       sentMail: 0,
       throttles: 0,
       orphanUploads: 0,
+      searchDays: 0,
       failed: [],
     });
   });
@@ -338,13 +344,13 @@ describe('scheduler', () => {
       uploadStorage: ctx.uploadStorage,
     });
     const deadline = Date.now() + 10_000;
-    while (lines.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (lines.length < 7 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     await housekeeping.stop();
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; level: number; purge?: string });
     const failures = logged.filter((entry) => entry.msg === 'housekeeping purge failed');
     expect(failures.every((entry) => entry.level === 50)).toBe(true);
     expect(new Set(failures.map((entry) => entry.purge))).toEqual(
-      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail', 'throttles', 'orphanUploads']),
+      new Set(['idempotencyKeys', 'sessions', 'resetCodes', 'sentMail', 'throttles', 'orphanUploads', 'searchDays']),
     );
     expect(logged.some((entry) => entry.msg === 'housekeeping')).toBe(false);
     await logger.close();

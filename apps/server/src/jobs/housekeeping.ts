@@ -2,11 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { purgeBatchSize } from '../db/batch-delete.ts';
 import type { Database } from '../db/client.ts';
 import { purgeEndedSessions, purgeResetCodes, purgeSentMail, purgeThrottles } from '../modules/accounts/index.ts';
+import { purgeOldSearchDays } from '../modules/search/index.ts';
 import { purgeOrphanUploads, type UploadStorage } from '../modules/uploads/index.ts';
 import { purgeIdempotencyKeys } from '../plugins/idempotency.ts';
 import { type IntervalJob, startIntervalJob } from './interval-job.ts';
 
-type PurgeName = 'idempotencyKeys' | 'sessions' | 'resetCodes' | 'sentMail' | 'throttles' | 'orphanUploads';
+type PurgeName =
+  | 'idempotencyKeys'
+  | 'sessions'
+  | 'resetCodes'
+  | 'sentMail'
+  | 'throttles'
+  | 'orphanUploads'
+  | 'searchDays';
 /** What a purge may need besides the database: where uploaded files live. */
 interface PurgeContext {
   uploadStorage: UploadStorage | undefined;
@@ -26,6 +34,8 @@ const purges: Record<PurgeName, Purge> = {
   // Uploads no row referenced within a day; without a store (some tests) there is nothing to delete from.
   orphanUploads: (db, now, batchSize, { uploadStorage }) =>
     uploadStorage ? purgeOrphanUploads(db, uploadStorage, now, batchSize) : Promise.resolve(0),
+  // Popular-search counts older than 90 days.
+  searchDays: (db, now) => purgeOldSearchDays(db, now),
 };
 
 /**
@@ -44,6 +54,7 @@ export async function runHousekeeping(
     sentMail: 0,
     throttles: 0,
     orphanUploads: 0,
+    searchDays: 0,
     failed: [],
   };
   for (const [name, purge] of Object.entries(purges) as [PurgeName, Purge][]) {

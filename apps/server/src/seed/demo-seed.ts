@@ -3,6 +3,7 @@ import { appMeta } from '../db/schema/platform.ts';
 import { accountsSeedPart, type PayCodeKeys } from '../modules/accounts/index.ts';
 import { catalogDemoSeed } from '../modules/catalog/index.ts';
 import { merchantsSeedPart } from '../modules/merchants/index.ts';
+import { searchDemoSeed } from '../modules/search/index.ts';
 import { walletSeedPart } from '../modules/wallet/index.ts';
 
 /** What a seed part may need besides the database. */
@@ -20,7 +21,13 @@ export interface SeedPart {
 }
 
 /** The demo data of docs/product-rules.md (demo data), in dependency order. Feature issues append their parts here. */
-export const demoSeedParts: SeedPart[] = [accountsSeedPart, catalogDemoSeed, walletSeedPart, merchantsSeedPart];
+export const demoSeedParts: SeedPart[] = [
+  accountsSeedPart,
+  catalogDemoSeed,
+  walletSeedPart,
+  merchantsSeedPart,
+  searchDemoSeed,
+];
 
 const seedMarkerKey = 'demo_seed';
 

@@ -15,6 +15,7 @@ export * from './mutual-aid.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './platform.ts';
+export * from './search.ts';
 export * from './service.ts';
 export * from './support.ts';
 export * from './uploads.ts';

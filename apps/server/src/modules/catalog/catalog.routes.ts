@@ -24,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { microCache } from '../../shared/micro-cache.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import {
   getHome,
@@ -38,11 +39,21 @@ import {
   searchShops,
   suggestSearch,
 } from './catalog.service.ts';
-import { microCache } from './micro-cache.ts';
 import { findViewerId } from './viewer.ts';
 
+export interface CatalogRouteOptions extends ModuleDeps {
+  /**
+   * Told of every first page of a keyword search (relevance order) that found something, after the
+   * answer is ready; it must not wait on anything (the search module counts it in memory).
+   */
+  onSearchFound?: (search: { lang: LanguageFile; keyword: string; caller: string }) => void;
+}
+
 /** Public catalog and shop calls (the contract): visitors may browse. */
-export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, database }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
+  app,
+  { config, database, onSearchFound },
+) => {
   const { db } = database;
   // Public answers that are the same for every visitor are reused for a moment (README).
   const ttl = config.CATALOG_CACHE_MS;
@@ -90,8 +101,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         response: { 200: successEnvelope(productPageSchema) },
       },
     },
-    async (request) =>
-      ok(request, await productPages.get(keyOf(request, 'list'), () => listProducts(db, request.lang, request.query))),
+    async (request) => {
+      const page = await productPages.get(keyOf(request, 'list'), () => listProducts(db, request.lang, request.query));
+      const { keyword, page: number, sort } = request.query;
+      // A search as typed: its first page in relevance order (a re-sort or the next page is the same search).
+      if (onSearchFound && keyword && number === 1 && !sort && page.list.length > 0) {
+        onSearchFound({ lang: request.lang, keyword, caller: request.ip });
+      }
+      return ok(request, page);
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { homeSchema, productDetailSchema, productPageSchema } from '@crossmart/contract';
+import { homeSchema, popularSearchesSchema, productDetailSchema, productPageSchema } from '@crossmart/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,5 +108,18 @@ describe('demo catalogue', () => {
     const before = await readCounters(db);
     await recountCatalog(db);
     expect(await readCounters(db)).toEqual(before);
+  });
+});
+
+describe('demo popular searches', () => {
+  it('shows popular searches in Japanese and English, each finding demo products', async () => {
+    for (const lang of ['jp', 'en']) {
+      const { terms } = await read('/api/search/popular', popularSearchesSchema, { lang });
+      expect(terms.length, lang).toBeGreaterThanOrEqual(5);
+      for (const term of terms) {
+        const found = await read(`/api/product/list?keyword=${encodeURIComponent(term)}`, productPageSchema, { lang });
+        expect(found.list.length, `${lang}: ${term}`).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-export { catalogRoutes } from './catalog.routes.ts';
+export { type CatalogRouteOptions, catalogRoutes } from './catalog.routes.ts';
 export {
   areProductsPurchasable,
   countShopsSince,

@@ -3,6 +3,7 @@ import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EmptyKind, EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
 import { ListSkeleton } from './skeletons.tsx';
 
 export interface PagedListProps<T> {
@@ -10,6 +11,8 @@ export interface PagedListProps<T> {
   hasMore: boolean;
   /** True until the first page arrives: shows skeletons. */
   isLoading: boolean;
+  /** The first page failed (the query's `isError`): shows the failure state, whose retry calls `refresh`. */
+  failed: boolean;
   loadMore(): Promise<unknown>;
   refresh(): Promise<unknown>;
   renderItem(item: T, index: number): ReactNode;
@@ -29,6 +32,14 @@ export interface PagedListProps<T> {
 export function PagedList<T>(props: PagedListProps<T>) {
   const { t } = useTranslation();
   const { pullToRefresh, loadMoreOffset } = clientConstants;
+  if (props.failed && props.items.length === 0) {
+    return (
+      <>
+        {props.header}
+        <LoadError onRetry={props.refresh} />
+      </>
+    );
+  }
   if (props.isLoading) {
     return (
       <>

@@ -9,6 +9,7 @@ import { useBack } from '../../../shared/navigation/use-back.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { addressListQuery, deleteAddress, setDefaultAddress } from '../api/addresses.ts';
@@ -33,7 +34,7 @@ export default function AddressListPage() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const selecting = search.get('select') === '1';
-  const { data, isPending } = useQuery(addressListQuery);
+  const { data, isPending, isError, refetch } = useQuery(addressListQuery);
   const refresh = () => queryClient.invalidateQueries({ queryKey: addressListKey });
 
   async function makeDefault(address: Address) {
@@ -76,7 +77,9 @@ export default function AddressListPage() {
   return (
     <Page className="cm-address-page">
       {isPending ? (
-        <ListSkeleton rows={3} />
+        <ListSkeleton rows={3} thumb={false} />
+      ) : isError ? (
+        <LoadError onRetry={() => refetch()} />
       ) : count === 0 ? (
         <EmptyState kind="noRecords" description={t('address.empty')}>
           <p className="cm-hint">{t('address.emptyHint')}</p>

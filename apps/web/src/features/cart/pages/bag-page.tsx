@@ -9,6 +9,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { cartListQuery } from '../api/cart.ts';
@@ -32,7 +33,7 @@ export default function BagPage() {
   const navigate = useNavigate();
   const token = useSession((state) => state.token);
   const query = cartListQuery(i18n.language, token);
-  const { data, isPending } = useQuery(query);
+  const { data, isPending, isError, refetch } = useQuery(query);
   const change = useCartChange(query.queryKey);
   const [editing, setEditing] = useState(false);
   const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
@@ -125,6 +126,8 @@ export default function BagPage() {
     >
       {isPending && token ? (
         <ListSkeleton rows={3} />
+      ) : isError && !data ? (
+        <LoadError onRetry={() => refetch()} />
       ) : isEmpty || !data ? (
         <>
           <EmptyState kind="noProducts" description={t('bag.emptyHint')}>

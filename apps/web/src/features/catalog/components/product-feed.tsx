@@ -39,6 +39,7 @@ export function ProductFeed<K extends QueryKey>({
       items={items}
       hasMore={query.hasNextPage}
       isLoading={query.isPending}
+      failed={query.isError}
       loadMore={() => query.fetchNextPage()}
       refresh={() => Promise.all([query.refetch(), onRefresh?.()])}
       getKey={(product) => product.id}

@@ -61,6 +61,7 @@ export function ReviewsPopup({
           items={flatten(reviews.data?.pages)}
           hasMore={reviews.hasNextPage}
           isLoading={reviews.isPending}
+          failed={reviews.isError}
           loadMore={() => reviews.fetchNextPage()}
           refresh={() => reviews.refetch()}
           getKey={(review) => review.id}

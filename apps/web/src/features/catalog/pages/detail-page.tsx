@@ -12,6 +12,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { setFavourite } from '../api/favourites.ts';
 import { useLang } from '../api/keys.ts';
@@ -44,7 +45,7 @@ export interface DetailPageProps {
 
 function DetailSkeleton() {
   return (
-    <div className="cm-detail" aria-busy="true">
+    <div className="cm-detail" aria-busy="true" data-testid="skeleton">
       <div className="cm-gallery cm-skeleton-block" />
       <div className="cm-detail__summary">
         <span className="cm-skeleton-line cm-skeleton-line--price" />
@@ -333,6 +334,8 @@ export default function DetailPage(props: DetailPageProps) {
         <ProductView key={detail.data.id} product={detail.data} {...props} />
       ) : detail.isPending && id > 0 ? (
         <DetailSkeleton />
+      ) : detail.isError && isRetryable(detail.error) ? (
+        <LoadError onRetry={() => detail.refetch()} />
       ) : (
         <EmptyState kind="noProducts" />
       )}

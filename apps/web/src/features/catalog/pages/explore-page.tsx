@@ -1,9 +1,11 @@
 import type { ProductSort } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
+import { RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { Page } from '../../../shared/ui/page.tsx';
+import { SkeletonLine } from '../../../shared/ui/skeletons.tsx';
 import { categoriesQuery } from '../api/categories.ts';
 import { useLang } from '../api/keys.ts';
 import { productListQuery } from '../api/product-list.ts';
@@ -43,6 +45,20 @@ export default function ExplorePage() {
             <CategoryIcon slug="all" />
             <span>{t('explore.all')}</span>
           </button>
+          {categories.isPending &&
+            Array.from({ length: 10 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <span key={index} className="cm-rail__item" aria-hidden="true">
+                <span className="cm-category__icon cm-skel" />
+                <SkeletonLine width="3.5em" size="s" />
+              </span>
+            ))}
+          {categories.isError && (
+            <button type="button" className="cm-rail__item cm-rail__retry" onClick={() => void categories.refetch()}>
+              <RedoOutline className="cm-rail__retry-icon" aria-hidden="true" />
+              <span>{t('common.retry')}</span>
+            </button>
+          )}
           {(categories.data ?? []).map((category) => (
             <button
               key={category.id}
@@ -59,7 +75,13 @@ export default function ExplorePage() {
         </nav>
         <div className="cm-explore__main">
           <div className="cm-explore__head">
-            <h2 className="cm-explore__title">{current?.name ?? t('explore.all')}</h2>
+            <h2 className="cm-explore__title">
+              {categoryId !== undefined && categories.isPending ? (
+                <SkeletonLine width="5em" size="l" />
+              ) : (
+                (current?.name ?? t('explore.all'))
+              )}
+            </h2>
             {current && (
               <span className="cm-explore__count">{t('catalog.itemsCount', { value: current.product_count })}</span>
             )}

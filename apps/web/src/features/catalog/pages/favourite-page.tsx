@@ -38,6 +38,7 @@ function FavouriteProducts() {
       items={flatten(query.data?.pages)}
       hasMore={query.hasNextPage}
       isLoading={query.isPending}
+      failed={query.isError}
       loadMore={() => query.fetchNextPage()}
       refresh={() => query.refetch()}
       getKey={(product) => product.id}
@@ -89,6 +90,7 @@ function FollowedShops() {
       items={flatten(query.data?.pages)}
       hasMore={query.hasNextPage}
       isLoading={query.isPending}
+      failed={query.isError}
       loadMore={() => query.fetchNextPage()}
       refresh={() => query.refetch()}
       getKey={(shop) => shop.id}

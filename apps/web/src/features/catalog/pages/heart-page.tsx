@@ -2,8 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
-import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
+import { GridSkeleton, ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { favouriteListQuery, followListQuery } from '../api/favourites.ts';
 import { flatten, useLang } from '../api/keys.ts';
 import { ProductCard } from '../components/product-card.tsx';
@@ -54,6 +55,8 @@ export default function HeartPage() {
       >
         {shops.isPending ? (
           <ListSkeleton rows={1} />
+        ) : shops.isError ? (
+          <LoadError compact onRetry={() => shops.refetch()} />
         ) : shopList.length === 0 ? (
           <EmptyHint text={t('heart.noShops')} to="/explore" action={t('heart.discoverShops')} />
         ) : (
@@ -76,7 +79,9 @@ export default function HeartPage() {
         }
       >
         {favourites.isPending ? (
-          <ListSkeleton rows={2} />
+          <GridSkeleton cards={2} />
+        ) : favourites.isError ? (
+          <LoadError compact onRetry={() => favourites.refetch()} />
         ) : productList.length === 0 ? (
           <EmptyHint text={t('heart.noProducts')} to="/popular" action={t('heart.discoverProducts')} />
         ) : (

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { GridSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { homeQuery } from '../api/home.ts';
@@ -39,15 +40,42 @@ function HomeHeader() {
   );
 }
 
+const nbsp = '\u00a0';
+
+/**
+ * The home screen's shape while `/api/home` loads, built of the real sections' classes with a space
+ * in each text's font, so banner, categories and shops keep their height when the content arrives.
+ */
 function HomeSkeleton() {
+  const { t } = useTranslation();
+  const placeholders = (count: number) => Array.from({ length: count }, (_, index) => index);
   return (
-    <div aria-busy="true">
-      <div className="cm-banners cm-banners--skeleton" />
-      <div className="cm-category-grid cm-category-grid--skeleton">
-        {Array.from({ length: 10 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-          <span key={index} className="cm-category__icon cm-skeleton-block" />
-        ))}
+    <div aria-busy="true" data-testid="skeleton">
+      <div className="cm-banners cm-skel" />
+      <Section>
+        <div className="cm-category-grid">
+          {placeholders(10).map((index) => (
+            <span key={index} className="cm-category">
+              <span className="cm-category__icon cm-skel" />
+              <span className="cm-category__label cm-skel cm-skel-word">{nbsp}</span>
+            </span>
+          ))}
+        </div>
+      </Section>
+      <Section title={t('home.hotShops')}>
+        <div className="cm-shop-strip">
+          {placeholders(4).map((index) => (
+            <span key={index} className="cm-shop-tile cm-shop-tile--skeleton">
+              <span className="cm-shop-tile__logo cm-skel" />
+              <span className="cm-shop-tile__name cm-skel cm-skel-word">{nbsp}</span>
+              <span className="cm-shop-tile__rate cm-skel cm-skel-word">{nbsp}</span>
+              <span className="cm-shop-tile__fans cm-skel cm-skel-word">{nbsp}</span>
+            </span>
+          ))}
+        </div>
+      </Section>
+      <div className="cm-section-head-bare">
+        <h2 className="cm-section__title">{t('home.hotProducts')}</h2>
       </div>
       <GridSkeleton cards={4} />
     </div>
@@ -72,7 +100,7 @@ export default function HomePage() {
   const data = home.data;
   const content = !data ? (
     home.isError ? (
-      <EmptyState kind="noProducts" />
+      <LoadError onRetry={() => home.refetch()} />
     ) : (
       <HomeSkeleton />
     )

@@ -1,15 +1,17 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SearchBar } from 'antd-mobile';
-import { DeleteOutline, SearchOutline } from 'antd-mobile-icons';
+import { DeleteOutline, FireFill, SearchOutline } from 'antd-mobile-icons';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { categoriesQuery } from '../api/categories.ts';
 import { useLang } from '../api/keys.ts';
+import { popularSearchesQuery } from '../api/popular-searches.ts';
 import { productListQuery, suggestQuery } from '../api/product-list.ts';
 import { shopSearchQuery } from '../api/shops.ts';
 import { ProductFeed } from '../components/product-feed.tsx';
@@ -22,15 +24,59 @@ import '../catalog.css';
 
 const maxKeyword = 100;
 
-function Chips({ words, onPick }: { words: readonly string[]; onPick(word: string): void }) {
+function Chips({
+  words,
+  onPick,
+  ranked = false,
+}: {
+  words: readonly string[];
+  onPick(word: string): void;
+  /** The first three carry a flame (popular searches). */
+  ranked?: boolean;
+}) {
   return (
     <div className="cm-chips">
-      {words.map((word) => (
-        <button key={word} type="button" className="cm-chip" onClick={() => onPick(word)}>
+      {words.map((word, index) => (
+        <button
+          key={word}
+          type="button"
+          className={`cm-chip${ranked && index < 3 ? ' cm-chip--hot' : ''}`}
+          dir="auto"
+          onClick={() => onPick(word)}
+        >
+          {ranked && index < 3 && <FireFill className="cm-chip__flame" aria-hidden="true" />}
           {word}
         </button>
       ))}
     </div>
+  );
+}
+
+/** Chip-sized placeholders while a chip list loads, so the sections below do not move. */
+function ChipsSkeleton({ count }: { count: number }) {
+  return (
+    <div className="cm-chips" aria-busy="true" data-testid="skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <span key={index} className="cm-chip cm-skel" style={{ width: `${4.5 + (index % 3) * 1.5}em` }} />
+      ))}
+    </div>
+  );
+}
+
+/** Popular searches from the server; hidden when there are none or the call failed (the rest of the screen still helps). */
+function PopularSearches({ onPick }: { onPick(word: string): void }) {
+  const { t } = useTranslation();
+  const popular = useQuery(popularSearchesQuery(useLang()));
+  const terms = popular.data?.terms ?? [];
+  if (popular.isError || (popular.data && terms.length === 0)) return null;
+  return (
+    <section data-testid="popular-searches">
+      <div className="cm-search-start__head">
+        <h2 className="cm-section__title">{t('catalog.popularSearches')}</h2>
+      </div>
+      {popular.isPending ? <ChipsSkeleton count={6} /> : <Chips words={terms} onPick={onPick} ranked />}
+    </section>
   );
 }
 
@@ -104,11 +150,18 @@ function SearchStart({ draft, onPick }: { draft: string; onPick(word: string): v
           <Chips words={history} onPick={onPick} />
         </section>
       )}
+      <PopularSearches onPick={onPick} />
       <section>
         <div className="cm-search-start__head">
           <h2 className="cm-section__title">{t('catalog.discover')}</h2>
         </div>
-        <Chips words={(categories.data ?? []).map((category) => category.name)} onPick={onPick} />
+        {categories.isPending ? (
+          <ChipsSkeleton count={10} />
+        ) : categories.isError ? (
+          <LoadError compact onRetry={() => categories.refetch()} />
+        ) : (
+          <Chips words={(categories.data ?? []).map((category) => category.name)} onPick={onPick} />
+        )}
       </section>
     </div>
   );
@@ -138,11 +191,7 @@ function NoResults({ keyword }: { keyword: string }) {
     <div className="cm-no-results" data-testid="no-results">
       <EmptyState kind="noProducts" description={t('search.noResults', { keyword })} />
       {category && (
-        <button
-          type="button"
-          className="cm-no-results__category"
-          onClick={() => navigate(`/explore?category=${category.id}`)}
-        >
+        <button type="button" className="cm-pill-outline" onClick={() => navigate(`/explore?category=${category.id}`)}>
           {t('search.tryCategory', { category: category.name })}
         </button>
       )}

@@ -7,6 +7,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useLang } from '../api/keys.ts';
 import { productListQuery } from '../api/product-list.ts';
@@ -71,10 +72,17 @@ export default function ShopPage() {
   const sort = parseSort(params.get('sort'));
   const shop = useQuery(shopDetailQuery(lang, id, token));
   const change = (next: ProductSort | undefined) => setParams(next ? { sort: next } : {}, { replace: true });
-  if (!id || shop.isError) {
+  if (!id || (shop.isError && !isRetryable(shop.error))) {
     return (
       <Page>
         <EmptyState kind="noProducts" />
+      </Page>
+    );
+  }
+  if (shop.isError) {
+    return (
+      <Page>
+        <LoadError onRetry={() => shop.refetch()} />
       </Page>
     );
   }
@@ -89,7 +97,11 @@ export default function ShopPage() {
         onRefresh={() => shop.refetch()}
         header={
           <>
-            {shop.data ? <ShopHeader shop={shop.data} /> : <div className="cm-shop-head cm-skeleton-block" />}
+            {shop.data ? (
+              <ShopHeader shop={shop.data} />
+            ) : (
+              <div className="cm-shop-head cm-skeleton-block" aria-busy="true" data-testid="skeleton" />
+            )}
             <SortBar value={sort} onChange={change} />
           </>
         }

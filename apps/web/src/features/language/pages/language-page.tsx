@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n/change-language.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { languageListQuery } from '../api/language-list.ts';
@@ -12,13 +13,15 @@ import { languageListQuery } from '../api/language-list.ts';
 /** Language choice (docs/spec.md §2): switches the UI at once and saves the choice. */
 export default function LanguagePage() {
   const { t, i18n } = useTranslation();
-  const { data, isPending } = useQuery(languageListQuery);
+  const { data, isPending, isError, refetch } = useQuery(languageListQuery);
   const current = currentLanguage();
   return (
     <Page>
       <p className="cm-hint">{t('language.hint')}</p>
       {isPending ? (
-        <ListSkeleton rows={8} />
+        <ListSkeleton rows={8} thumb={false} />
+      ) : isError ? (
+        <LoadError onRetry={() => refetch()} />
       ) : !data?.length ? (
         <EmptyState kind="noRecords" />
       ) : (

@@ -33,6 +33,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { unreadKey, useUnread } from '../../../shared/session/unread-count.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
+import { SkeletonLine } from '../../../shared/ui/skeletons.tsx';
 import '../me.css';
 import { RecentlyViewed } from '../../../shared/ui/recently-viewed.tsx';
 
@@ -99,7 +100,7 @@ export default function MePage() {
           <div className="cm-profile__text">
             <p className="cm-profile__greeting">{t('me.greeting')}</p>
             <p className="cm-profile__name" data-testid="me-name">
-              {name}
+              {user ? name : <SkeletonLine width="8em" size="l" />}
             </p>
             {user && <p className="cm-profile__id">{t('me.accountId', { id: user.id })}</p>}
           </div>
@@ -113,7 +114,7 @@ export default function MePage() {
         <div>
           <p className="cm-wallet-card__label">{t('me.balance')}</p>
           <p className="cm-wallet-card__amount" data-testid="balance">
-            {money(user?.balance ?? 0)}
+            {user ? money(user.balance ?? 0) : <SkeletonLine width="6em" size="l" />}
           </p>
         </div>
         <div className="cm-wallet-card__actions">

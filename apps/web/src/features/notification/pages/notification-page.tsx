@@ -1,5 +1,5 @@
 import type { Notification } from '@crossmart/contract';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   BankcardOutline,
   MessageOutline,
@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatRelative, formatTime, useNow } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
-import { unreadKey } from '../../../shared/session/unread-count.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
-import { markNotificationsRead, notificationListKey, notificationListQuery } from '../api/notifications.ts';
+import { notificationListQuery } from '../api/notifications.ts';
+import { useMarkRead } from '../hooks/use-mark-read.ts';
 import { dayOf, notificationLink, notificationParams } from '../notification-view.ts';
 import '../notification.css';
 
@@ -45,38 +45,28 @@ export default function NotificationPage() {
   const { t } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const markRead = useMarkRead();
   const query = useInfiniteQuery(notificationListQuery());
   const now = useNow();
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   const hasUnread = items.some((item) => !item.is_read);
 
-  async function refreshCounts() {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: notificationListKey }),
-      queryClient.invalidateQueries({ queryKey: unreadKey }),
-    ]);
-  }
-
-  async function open(item: Notification) {
-    if (!item.is_read) {
-      await markNotificationsRead({ ids: [item.id] }).catch(() => undefined);
-      void refreshCounts();
-    }
+  function open(item: Notification) {
+    if (!item.is_read) markRead.mutate({ ids: [item.id] });
     const link = notificationLink(item);
     if (link) navigate(link);
-  }
-
-  async function readAll() {
-    await markNotificationsRead({ all: true }).catch(() => undefined);
-    await refreshCounts();
   }
 
   return (
     <Page
       className="cm-notifications"
       right={
-        <button type="button" className="cm-notifications__all" disabled={!hasUnread} onClick={() => void readAll()}>
+        <button
+          type="button"
+          className="cm-notifications__all"
+          disabled={!hasUnread}
+          onClick={() => markRead.mutate({ all: true })}
+        >
           {t('notification.readAll')}
         </button>
       }
@@ -85,6 +75,7 @@ export default function NotificationPage() {
         items={items}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(item) => item.id}
@@ -100,7 +91,7 @@ export default function NotificationPage() {
                 type="button"
                 className={`cm-alert-row${item.is_read ? '' : ' cm-alert-row--unread'}`}
                 data-testid="notification"
-                onClick={() => void open(item)}
+                onClick={() => open(item)}
               >
                 <span
                   className={`cm-alert-row__icon cm-alert-row__icon--${item.kind.split('_')[0]}`}

@@ -51,6 +51,7 @@ export default function MyPurchasesPage() {
         items={items}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(order) => order.id}

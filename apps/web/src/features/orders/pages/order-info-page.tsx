@@ -13,6 +13,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
@@ -261,6 +262,7 @@ export default function OrderInfoPage() {
   let body: ReactNode;
   if (id !== undefined && query.isPending) body = <ListSkeleton rows={3} />;
   else if (query.data) body = <OrderInfo order={query.data} />;
+  else if (query.isError && isRetryable(query.error)) body = <LoadError onRetry={() => query.refetch()} />;
   else
     body = (
       <EmptyState kind="noRecords" description={t('orders.notFound')}>

@@ -10,6 +10,7 @@ import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { PrivateImage } from '../../../shared/ui/private-image.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
@@ -255,7 +256,8 @@ export default function RefundInfoPage() {
   const id = parseId(useParams().id);
   const query = useQuery({ ...refundDetailQuery(id ?? 0, i18n.language), enabled: id !== undefined });
   let body: React.ReactNode;
-  if (id === undefined || query.isError) body = <EmptyState kind="noRecords" description={t('refund.notFound')} />;
+  if (query.isError && isRetryable(query.error)) body = <LoadError onRetry={() => query.refetch()} />;
+  else if (id === undefined || query.isError) body = <EmptyState kind="noRecords" description={t('refund.notFound')} />;
   else if (!query.data) body = <ListSkeleton rows={3} />;
   else body = <RefundInfo refund={query.data} />;
   return <Page className="cm-refund-page">{body}</Page>;

@@ -21,6 +21,7 @@ import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { requestRefund } from '../api/refunds.ts';
@@ -234,7 +235,8 @@ export default function RefundPage() {
   const order = query.data;
   const linked = params.amount === undefined ? undefined : Number(params.amount);
   let body: React.ReactNode;
-  if (orderId === undefined || query.isError)
+  if (query.isError && isRetryable(query.error)) body = <LoadError onRetry={() => query.refetch()} />;
+  else if (orderId === undefined || query.isError)
     body = <EmptyState kind="noRecords" description={t('refund.orderNotFound')} />;
   else if (!order) body = <ListSkeleton rows={3} />;
   else if (order.refund && openStatuses.includes(order.refund.status)) {

@@ -14,6 +14,7 @@ import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
+import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { ListSkeleton } from '../../../shared/ui/skeletons.tsx';
 import { postReview } from '../api/post-review.ts';
@@ -195,6 +196,7 @@ export default function CommentPage() {
   const item = order?.items.find((line) => line.id === itemId);
   let body: ReactNode;
   if (orderId !== undefined && query.isPending) body = <ListSkeleton rows={3} />;
+  else if (query.isError && isRetryable(query.error)) body = <LoadError onRetry={() => query.refetch()} />;
   else if (!order || !item)
     body = (
       <EmptyState kind="noRecords" description={t('orders.notFound')}>

@@ -22,6 +22,7 @@ export default function MutualAidHistoryPage() {
         items={query.data?.pages.flatMap((page) => page.list) ?? []}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(record) => record.id}

@@ -59,6 +59,7 @@ export default function MyComplaintsPage() {
         items={query.data?.pages.flatMap((page) => page.list) ?? []}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(complaint) => complaint.id}

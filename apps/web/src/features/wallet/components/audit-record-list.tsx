@@ -48,6 +48,7 @@ export function AuditRecordList<Item extends AuditRecord>({
         items={items}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(item) => item.id}

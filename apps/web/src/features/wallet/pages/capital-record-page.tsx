@@ -26,6 +26,7 @@ export default function CapitalRecordPage() {
         items={items}
         hasMore={query.hasNextPage}
         isLoading={query.isPending}
+        failed={query.isError}
         loadMore={() => query.fetchNextPage()}
         refresh={() => query.refetch()}
         getKey={(item) => item.id}
