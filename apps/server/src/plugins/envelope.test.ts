@@ -136,6 +136,28 @@ describe('envelope', () => {
     expect(parseFailure(res.body).error).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('answers what Fastify refuses before any hook (bad URL, over-long path parameter) with the envelope and the security headers', async () => {
+    const requests = [
+      { url: '/api/upload/file/service/%zz', status: 400 },
+      { url: `/api/upload/file/service/${'a'.repeat(500)}.webp`, status: 414 },
+      { url: '/api/test/echo', status: 400, payload: '{"name": ', type: 'application/json' },
+      { url: '/api/test/echo', status: 415, payload: '<a/>', type: 'application/xml' },
+    ];
+    for (const { url, status, payload, type } of requests) {
+      const res = await ctx.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: { lang: 'en', ...(type ? { 'content-type': type } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, url).toBe(status);
+      expect(parseFailure(res.body)).toMatchObject({ code: 0, msg: expect.not.stringContaining('FST_') });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBeTruthy();
+    }
+  });
+
   it('answers a crash with 500 and no internals', async () => {
     const res = await ctx.app.inject({ url: '/api/test/crash', headers: { lang: 'en' } });
     expect(res.statusCode).toBe(500);

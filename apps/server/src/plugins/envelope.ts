@@ -9,7 +9,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type MessageParams } from '../errors.ts';
-import { hasMessage } from '../i18n/translate.ts';
+import { hasMessage, resolveRequestLanguage, translate } from '../i18n/translate.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -35,9 +36,19 @@ interface FailureOptions {
  * the success shape.
  */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, key: ErrorKey, options: FailureOptions = {}) {
+  return sendFailureIn(request.t.bind(request), request, reply, key, options);
+}
+
+function sendFailureIn(
+  t: FastifyRequest['t'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: ErrorKey,
+  options: FailureOptions,
+) {
   const body: FailureEnvelope = {
     code: options.code ?? (key === 'UNAUTHORIZED' ? resultCodes.unauthorized : resultCodes.failure),
-    msg: request.t(`errors.${key}`, options.params),
+    msg: t(`errors.${key}`, options.params),
     error: key,
     data: null,
     request_id: request.id,
@@ -128,6 +139,21 @@ function localizeFields(request: FastifyRequest, fields: Record<string, string> 
   return Object.fromEntries(
     Object.entries(fields).map(([field, message]) => [field, hasMessage(message) ? request.t(message) : message]),
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (400) or a path parameter over its length
+ * limit (414) is answered before any hook runs, so without this the answer would be Fastify's own
+ * JSON, without the envelope, the caller's language or the security headers.
+ */
+export function sendFrameworkFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // The request is not decorated yet (no `t`, no language): translate directly.
+  const lang = resolveRequestLanguage(request.headers);
+  setSecurityHeaders(reply);
+  const status = error.statusCode ?? 400;
+  if (status >= 500) request.log.error({ err: error }, 'framework error');
+  const key = status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  return sendFailureIn((message, params) => translate(lang, message, params), request, reply, key, { status });
 }
 
 /** One error handler for the whole app: every failure leaves as an envelope, never with internals. */
