@@ -43,6 +43,7 @@ import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin, sendFailure, sendFrameworkFailure } from './plugins/envelope.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { observabilityPlugin } from './plugins/observability.ts';
 import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
   await app.register(requestLanguagePlugin);
   await app.register(envelopePlugin);
+  await app.register(nulGuardPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
