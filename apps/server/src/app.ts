@@ -42,7 +42,7 @@ import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { envelopePlugin, sendFailure, sendFrameworkFailure } from './plugins/envelope.ts';
+import { answerClientError, envelopePlugin, sendFailure, sendFrameworkFailure } from './plugins/envelope.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { observabilityPlugin } from './plugins/observability.ts';
 import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     frameworkErrors: sendFrameworkFailure,
+    clientErrorHandler: answerClientError,
     // A caller's request id is kept when it looks like one, so logs join up across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   type ErrorKey,
   type FailureEnvelope,
@@ -154,6 +156,33 @@ export function sendFrameworkFailure(error: FastifyError, request: FastifyReques
   if (status >= 500) request.log.error({ err: error }, 'framework error');
   const key = status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   return sendFailureIn((message, params) => translate(lang, message, params), request, reply, key, { status });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (a URL or headers beyond its
+ * size limit, 431; a timeout, 408; malformed HTTP, 400) never becomes a request, so the answer is
+ * written on the socket: still the envelope (in the default language) with the security headers.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({
+      code: resultCodes.failure,
+      msg: translate(resolveRequestLanguage({}), 'errors.BAD_REQUEST'),
+      error: 'BAD_REQUEST',
+      data: null,
+    } satisfies FailureEnvelope);
+    const headers = [
+      ...(this.securityHeaders ?? []),
+      ['content-type', 'application/json; charset=utf-8'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'close'],
+    ];
+    const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** One error handler for the whole app: every failure leaves as an envelope, never with internals. */
