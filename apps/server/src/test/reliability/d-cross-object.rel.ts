@@ -5,6 +5,7 @@
  */
 import { maxRowId } from '@crossmart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrderSettings, runOrderSweeps } from '../../modules/orders/index.ts';
 import { addressLookup, knownAddressId, newProduct, payCode } from '../commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { pngOf, uploadedUrl } from '../upload-fixtures.ts';
@@ -88,8 +89,12 @@ describe('D. cross-object access', () => {
       });
       return orderId;
     };
-    const refundedOrder = await order();
+    // A completed order to review: received, then past the after-sale days by the sweeps.
     const reviewedOrder = await order();
+    await made('buyerA', 'POST', '/api/order/confirm', { id: reviewedOrder });
+    const settings = await loadOrderSettings(db, ctx.config.TIME_ZONE);
+    await runOrderSweeps(db, settings, new Date(Date.now() + (settings.afterSaleDays + 1) * 86_400_000));
+    const refundedOrder = await order();
     const picture = await uploadedUrl(ctx.app, await tokenOf('buyerA'), await pngOf('#a00', 8), 'refund');
     const refund = await made<{ id: number }>('buyerA', 'POST', '/api/order/refund', {
       order_id: refundedOrder,
@@ -100,7 +105,6 @@ describe('D. cross-object access', () => {
       explanation: 'The box arrived crushed',
       pictures: [picture],
     });
-    await made('buyerA', 'POST', '/api/order/confirm', { id: reviewedOrder });
     const detail = await made<{ items: Array<{ id: number }> }>(
       'buyerA',
       'GET',

@@ -32,8 +32,13 @@ export interface Cast {
   ids: Record<LiveRole, number>;
   /** Shop ids of the two merchants. */
   shops: { merchantA: number; merchantB: number };
-  /** The token the role sends: a new session each call for live roles, so that a call which logs out does not end the next. */
-  token(role: Role): Promise<string | undefined>;
+  /**
+   * The token the role sends: the role's current session, or with `once` a session of its own for
+   * a call that may end it (a POST may log out or revoke), so that it does not end the next call.
+   */
+  token(role: Role, once?: boolean): Promise<string | undefined>;
+  /** Drops the current sessions (after calls that may have ended them: a logout, a freeze). */
+  forget(): void;
   /** Every user id of the cast, frozen and dead-token accounts included. */
   allIds: number[];
 }
@@ -76,6 +81,7 @@ export async function createCast(app: App, db: Database, balance = 1_000_000): P
       }),
     ),
   ) as Record<LiveRole, string>;
+  const sessionsOf = new Map<LiveRole, string>();
   const dead: Record<Exclude<Role, LiveRole>, string | undefined> = {
     visitor: undefined,
     frozen: frozen.token,
@@ -86,10 +92,15 @@ export async function createCast(app: App, db: Database, balance = 1_000_000): P
     ids,
     shops: { merchantA: shopA.id, merchantB: shopB.id },
     allIds: [...Object.values(ids), frozen.id, expired.id, revoked.id],
-    token: async (role) => {
+    token: async (role, once = false) => {
       if (role in dead) return dead[role as keyof typeof dead];
-      return login(app, accounts[role as LiveRole]);
+      const live = role as LiveRole;
+      if (once) return login(app, accounts[live]);
+      const token = sessionsOf.get(live) ?? (await login(app, accounts[live]));
+      sessionsOf.set(live, token);
+      return token;
     },
+    forget: () => sessionsOf.clear(),
   };
 }
 
