@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Before every route, so that the catalog lists them all.
   await app.register(routeCatalogPlugin);
-  // First, so that every later hook and handler runs with the request's logger in context.
+  // The first request hook, so that every later hook and handler runs with the request's logger in context.
   await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
   await app.register(requestLanguagePlugin);
   await app.register(envelopePlugin);
