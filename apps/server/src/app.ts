@@ -44,12 +44,14 @@ import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { envelopePlugin, sendFailure } from './plugins/envelope.ts';
+import { answerClientError, envelopePlugin, sendFailure, sendFrameworkFailure } from './plugins/envelope.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { observabilityPlugin } from './plugins/observability.ts';
 import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { createResponseSerializer } from './plugins/response-serializer.ts';
+import { routeCatalogPlugin } from './plugins/route-catalog.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -124,6 +126,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
+    frameworkErrors: sendFrameworkFailure,
+    clientErrorHandler: answerClientError,
     // A caller's request id is kept when it looks like one, so logs join up across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -147,10 +151,13 @@ export async function buildApp(deps: AppDeps) {
     done(null, payload);
   });
 
-  // First, so that every later hook and handler runs with the request's logger in context.
+  // Before every route, so that the catalog lists them all.
+  await app.register(routeCatalogPlugin);
+  // The first request hook, so that every later hook and handler runs with the request's logger in context.
   await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
   await app.register(requestLanguagePlugin);
   await app.register(envelopePlugin);
+  await app.register(nulGuardPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './envelope.ts';
 import { languageFileSchema } from './languages.ts';
 
 /** Account roles (docs/product-rules.md §1). A merchant is a buyer too. */
@@ -264,7 +265,7 @@ export type SessionList = z.infer<typeof sessionListSchema>;
 /** `POST /api/user/session_revoke`: one session by `id`, or every session but this one (`others`). */
 export const sessionRevokeRequestSchema = z
   .object({
-    id: z.number().int().min(1).optional(),
+    id: rowIdSchema.optional(),
     others: z.literal(true).optional(),
   })
   .refine((value) => (value.id === undefined) !== (value.others === undefined), {

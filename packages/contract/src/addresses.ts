@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mobileFieldSchema } from './accounts.ts';
+import { rowIdQuerySchema } from './envelope.ts';
 
 /** Limits of the address book (issue 7 item 1). */
 export const addressLimits = {
@@ -53,7 +54,7 @@ export const addressAreaSchema = z.object(
 );
 export type AddressArea = z.infer<typeof addressAreaSchema>;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdQuerySchema;
 
 /** `POST /api/user/address_add`: create, or update when `id` is given. */
 export const addressSaveRequestSchema = z.object({

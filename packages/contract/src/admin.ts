@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 import { ledgerKindSchema } from './ledger.ts';
 import { orderStatusSchema } from './orders.ts';
 
@@ -13,7 +13,7 @@ export const adminRoles = ['super', 'support'] as const;
 export const adminRoleSchema = z.enum(adminRoles);
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdQuerySchema;
 const sortOrder = z.enum(['asc', 'desc']).default('desc');
 const searchText = z.string().trim().max(100).optional();
 /** A reason an admin gives for an action; it goes to the audit log and, where it applies, to the user. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { specPairSchema } from './catalog.ts';
+import { rowIdQuerySchema } from './envelope.ts';
 
 /** Cart calls. Quantities are bounded by the SKU's stock when added or changed. */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 export const cartQuantitySchema = z.coerce.number().int().min(1, { error: 'validation.too_small' }).max(9999, {
   error: 'validation.too_big',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productSorts } from './client-constants.ts';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 
 /**
  * Catalog, shops and discovery. Amounts are integers in minor units; texts
@@ -8,7 +8,7 @@ import { pageOf, pageQuerySchema } from './envelope.ts';
  * English when there is no translation, else the merchant's original.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 const keyword = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.too_long' });
 
 export const productSortSchema = z.enum(productSorts);

@@ -17,6 +17,15 @@ export const failureEnvelopeSchema = z.object({
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 
+/**
+ * Row ids are PostgreSQL `integer`s: an id beyond that range is refused as invalid input instead
+ * of reaching the database, which would fail the whole query (issue 18). `rowIdQuerySchema` is the
+ * same id in a query string.
+ */
+export const maxRowId = 2_147_483_647;
+export const rowIdSchema = z.number().int().min(1).max(maxRowId);
+export const rowIdQuerySchema = z.coerce.number().int().min(1).max(maxRowId);
+
 /** `maxPage` keeps `page × limit` an index walk a server can afford (a page of 10^12 would scan everything). */
 export const pageLimits = { defaultLimit: 10, maxLimit: 50, maxPage: 1000 } as const;
 

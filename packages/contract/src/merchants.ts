@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 import { languageFileSchema } from './languages.ts';
 import { orderDetailSchema, orderStatusFilters, orderSummarySchema } from './orders.ts';
 import { auditFilterSchema } from './wallet.ts';
 
 /** Seller platform (docs/product-rules.md §1, §3, §9): merchant applications, the seller's shop, products, orders, promos. */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 const text = (max: number) =>
   z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
 const uploadUrl = z.string().trim().max(300, { error: 'validation.too_long' });

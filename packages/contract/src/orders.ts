@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { payPasswordFieldSchema } from './accounts.ts';
 import { specPairSchema } from './catalog.ts';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 
 /** Checkout, payment and orders (docs/product-rules.md §3, §9; docs/spec.md §4 statuses). Amounts in minor units. */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 
 /** Against stock hoarding: one checkout line holds at most this many pieces (unpaid orders: a platform setting). */
 export const orderLimits = { maxLineQuantity: 99 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 import { orderStatusSchema, refundStatuses } from './orders.ts';
 
 /**
@@ -7,7 +7,7 @@ import { orderStatusSchema, refundStatuses } from './orders.ts';
  * Amounts are integer minor units.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 
 export const refundLimits = {
   minPictures: 1,

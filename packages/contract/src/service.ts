@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxRowId, pageQuerySchema, rowIdQuerySchema, rowIdSchema } from './envelope.ts';
 
 // ---- customer service (docs/product-rules.md §5) and notifications ----
 
@@ -33,7 +34,7 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
 /** `GET /api/service/messages`: newest page first; `before_id` pages back in time. */
 export const supportMessagesQuerySchema = z.object({
-  before_id: z.coerce.number().int().positive().optional(),
+  before_id: rowIdQuerySchema.optional(),
 });
 export type SupportMessagesQuery = z.infer<typeof supportMessagesQuerySchema>;
 
@@ -60,7 +61,7 @@ export const supportSendRequestSchema = z.object(messageBody);
 export type SupportSendRequest = z.infer<typeof supportSendRequestSchema>;
 
 /** `POST /api/admin/service_reply`: an agent answers the user's conversation. */
-export const supportReplyRequestSchema = z.object({ user_id: z.number().int().positive(), ...messageBody });
+export const supportReplyRequestSchema = z.object({ user_id: rowIdSchema, ...messageBody });
 export type SupportReplyRequest = z.infer<typeof supportReplyRequestSchema>;
 
 /** `POST /api/service/ticket` → a single-use ticket for `GET /api/service/stream?ticket=`. */
@@ -73,7 +74,7 @@ export type SupportTicket = z.infer<typeof supportTicketSchema>;
  */
 export const supportStreamQuerySchema = z.object({
   ticket: z.string().min(1).max(128),
-  last_id: z.coerce.number().int().min(0).optional(),
+  last_id: z.coerce.number().int().min(0).max(maxRowId).optional(),
 });
 
 /** The payload of each `message` event; the event's id is the message id. */
@@ -93,7 +94,7 @@ export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
 /** `GET /api/admin/service_inbox`: unread conversations first, then by last message. */
 export const supportInboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQuerySchema.shape.page,
 });
 export const supportInboxSchema = z.object({
   list: z.array(supportConversationSchema),
@@ -104,10 +105,10 @@ export type SupportInbox = z.infer<typeof supportInboxSchema>;
 
 /** `GET /api/admin/service_messages?user_id=&before_id=`. */
 export const supportAdminMessagesQuerySchema = supportMessagesQuerySchema.extend({
-  user_id: z.coerce.number().int().positive(),
+  user_id: rowIdQuerySchema,
 });
 /** `POST /api/admin/service_read`: an agent has read the user's conversation. */
-export const supportAdminReadRequestSchema = z.object({ user_id: z.number().int().positive() });
+export const supportAdminReadRequestSchema = z.object({ user_id: rowIdSchema });
 
 export const supportReadResultSchema = z.object({ unread: z.number().int() });
 
@@ -153,7 +154,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQuerySchema.shape.page,
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const notificationPageSchema = z.object({
@@ -175,7 +176,7 @@ export type NotificationUnread = z.infer<typeof notificationUnreadSchema>;
 /** `POST /api/notification/read`: the given ids, or every unread one with `all: true`. */
 export const notificationReadRequestSchema = z
   .object({
-    ids: z.array(z.number().int().positive()).max(100).optional(),
+    ids: z.array(rowIdSchema).max(100).optional(),
     all: z.boolean().optional(),
   })
   .refine((value) => value.all === true || (value.ids?.length ?? 0) > 0, {

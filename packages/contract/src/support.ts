@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdQuerySchema } from './envelope.ts';
 import { languageFiles } from './languages.ts';
 
 /**
@@ -7,7 +7,7 @@ import { languageFiles } from './languages.ts';
  * of a shop) and the help, law and partnership texts.
  */
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = rowIdQuerySchema;
 
 export const supportLimits = {
   shopNameMaxLength: 100,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { pageOf, pageQuerySchema, rowIdSchema } from './envelope.ts';
 
 /** Audit results of docs/spec.md §4: 0 auditing, 1 passed, 2 refused. */
 export const auditStatuses = [0, 1, 2] as const;
@@ -237,7 +237,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 /** `POST /api/admin/recharge_audit`. */
 export const rechargeAuditRequestSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: rowIdSchema,
     status: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalid_option' }),
     actual_amount: amountSchema.optional(),
     reason: optionalText(walletLimits.reasonMaxLength),
@@ -256,7 +256,7 @@ export type RechargeAuditInput = z.input<typeof rechargeAuditRequestSchema>;
 /** `POST /api/admin/extract_audit`. */
 export const extractAuditRequestSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: rowIdSchema,
     status: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalid_option' }),
     reason: optionalText(walletLimits.reasonMaxLength),
   })
@@ -304,7 +304,7 @@ export const defaultPlatformSettings: PlatformSettings = {
 
 export const channelSaveRequestSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: rowIdSchema.optional(),
     kind: z.enum(depositChannelKinds),
     network: optionalText(40),
     coin: optionalText(20),

@@ -65,7 +65,16 @@ export function requireRole(...roles: readonly UserRole[]) {
 
 /** Shopping: buyers and merchants (a merchant is a buyer too, docs/product-rules.md). */
 export const requireBuyer = requireRole('buyer', 'merchant');
-export const requireMerchant = requireRole('merchant');
+
+/**
+ * Seller calls: not logged in → 401; logged in but not a merchant → MERCHANT_REQUIRED, the one
+ * clear refusal every `/api/merchant/*` seller call gives (the web app offers to open a shop).
+ */
+export async function requireMerchant(request: FastifyRequest): Promise<void> {
+  const user = await authenticate(request);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.role !== 'merchant') throw new AppError('MERCHANT_REQUIRED');
+}
 export const requireAdmin = requireRole('admin');
 
 /** Public routes that show more to a logged-in user: sets `request.user` when the token is valid, never fails. */

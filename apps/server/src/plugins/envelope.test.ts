@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { failureEnvelopeSchema, publicConfigSchema, successEnvelope } from '@crossmart/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -155,6 +156,51 @@ describe('envelope', () => {
       expect(res.headers['retry-after']).toBe('1');
       expect(parseFailure(res.body)).toMatchObject({ code: 0, error: 'SERVICE_UNAVAILABLE' });
       expect(res.body).not.toMatch(/administrator|ECONNREFUSED|5432|users|select/i);
+    }
+  });
+
+  it('answers what Fastify refuses before any hook (bad URL, over-long path parameter) with the envelope and the security headers', async () => {
+    const requests = [
+      { url: '/api/upload/file/service/%zz', status: 400 },
+      { url: `/api/upload/file/service/${'a'.repeat(500)}.webp`, status: 414 },
+      { url: '/api/test/echo', status: 400, payload: '{"name": ', type: 'application/json' },
+      { url: '/api/test/echo', status: 415, payload: '<a/>', type: 'application/xml' },
+    ];
+    for (const { url, status, payload, type } of requests) {
+      const res = await ctx.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: { lang: 'en', ...(type ? { 'content-type': type } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, url).toBe(status);
+      expect(parseFailure(res.body)).toMatchObject({ code: 0, msg: expect.not.stringContaining('FST_') });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBeTruthy();
+    }
+  });
+
+  it('answers a request Node refuses before Fastify (URL beyond the header limit) with the envelope and the security headers', async () => {
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 3210 });
+    try {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(address).port), '127.0.0.1');
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString();
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(`GET /api/config?q=${'x'.repeat(40_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      });
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head).toContain("content-security-policy: default-src 'self'");
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(parseFailure(body)).toMatchObject({ code: 0, error: 'BAD_REQUEST' });
+    } finally {
+      await ctx.app.server.close();
     }
   });
 

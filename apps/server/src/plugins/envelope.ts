@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   type ErrorKey,
   type FailureEnvelope,
@@ -10,7 +12,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type MessageParams } from '../errors.ts';
-import { hasMessage } from '../i18n/translate.ts';
+import { hasMessage, resolveRequestLanguage, translate } from '../i18n/translate.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -36,9 +39,19 @@ interface FailureOptions {
  * the success shape.
  */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, key: ErrorKey, options: FailureOptions = {}) {
+  return sendFailureIn(request.t.bind(request), request, reply, key, options);
+}
+
+function sendFailureIn(
+  t: FastifyRequest['t'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: ErrorKey,
+  options: FailureOptions,
+) {
   const body: FailureEnvelope = {
     code: options.code ?? (key === 'UNAUTHORIZED' ? resultCodes.unauthorized : resultCodes.failure),
-    msg: request.t(`errors.${key}`, options.params),
+    msg: t(`errors.${key}`, options.params),
     error: key,
     data: null,
     request_id: request.id,
@@ -129,6 +142,48 @@ function localizeFields(request: FastifyRequest, fields: Record<string, string> 
   return Object.fromEntries(
     Object.entries(fields).map(([field, message]) => [field, hasMessage(message) ? request.t(message) : message]),
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (400) or a path parameter over its length
+ * limit (414) is answered before any hook runs, so without this the answer would be Fastify's own
+ * JSON, without the envelope, the caller's language or the security headers.
+ */
+export function sendFrameworkFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // The request is not decorated yet (no `t`, no language): translate directly.
+  const lang = resolveRequestLanguage(request.headers);
+  setSecurityHeaders(reply);
+  const status = error.statusCode ?? 400;
+  if (status >= 500) request.log.error({ err: error }, 'framework error');
+  const key = status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  return sendFailureIn((message, params) => translate(lang, message, params), request, reply, key, { status });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (a URL or headers beyond its
+ * size limit, 431; a timeout, 408; malformed HTTP, 400) never becomes a request, so the answer is
+ * written on the socket: still the envelope (in the default language) with the security headers.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({
+      code: resultCodes.failure,
+      msg: translate(resolveRequestLanguage({}), 'errors.BAD_REQUEST'),
+      error: 'BAD_REQUEST',
+      data: null,
+    } satisfies FailureEnvelope);
+    const headers = [
+      ...(this.securityHeaders ?? []),
+      ['content-type', 'application/json; charset=utf-8'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'close'],
+    ];
+    const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** One error handler for the whole app: every failure leaves as an envelope, never with internals. */

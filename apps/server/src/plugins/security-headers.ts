@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -25,13 +25,27 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [s
   return [...headers];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer carries, worked out once by the plugin below. */
+    securityHeaders: ReadonlyArray<readonly [string, string]>;
+  }
+}
+
+/**
+ * Writes the security headers on the raw response, as helmet does, so that error answers and file
+ * streams carry them too; also for answers given before any hook runs (Fastify's framework errors).
+ */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  for (const [name, value] of reply.server.securityHeaders) reply.raw.setHeader(name, value);
+}
+
 /** Content security policy and the other helmet headers on every answer (pages, assets, API, errors). */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: HelmetOptions) => {
-    const headers = helmetHeaders(options);
+    app.decorate('securityHeaders', helmetHeaders(options));
     app.addHook('onRequest', (_request, reply, done) => {
-      // On the raw response, as helmet does, so that error answers and file streams carry them too.
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      setSecurityHeaders(reply);
       done();
     });
   },

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, sessions, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
+import { isRowIdText } from '../../shared/row-id-text.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function listUsersForAdmin(
     const prefix = `${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(
       or(
-        /^\d+$/.test(q) && Number(q) <= 2_147_483_647 ? eq(users.id, Number(q)) : undefined,
+        isRowIdText(q) ? eq(users.id, Number(q)) : undefined,
         sql`lower(${users.account}) = lower(${q})`,
         ilike(users.account, prefix),
         eq(users.email, q.toLowerCase()),

@@ -57,7 +57,7 @@ describe('sessions and the auth guard', () => {
       ['/api/test/buyer', buyer, 1],
       ['/api/test/buyer', merchant, 1],
       ['/api/test/buyer', admin, 0, 'FORBIDDEN'],
-      ['/api/test/merchant', buyer, 0, 'FORBIDDEN'],
+      ['/api/test/merchant', buyer, 0, 'MERCHANT_REQUIRED'],
       ['/api/test/merchant', merchant, 1],
       ['/api/test/admin', merchant, 0, 'FORBIDDEN'],
       ['/api/test/admin', admin, 1],

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.ts';
 import { products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
+import { isRowIdText } from '../../shared/row-id-text.ts';
 import { setProductStatus, setShopStatus } from './listings.service.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function listShopsForAdmin(
 ): Promise<{ list: AdminShopRow[]; page: number; limit: number; has_more: boolean }> {
   const conditions: SQL[] = [];
   if (query.q) {
-    const byId = /^\d+$/.test(query.q) ? eq(shops.id, Number(query.q)) : undefined;
+    const byId = isRowIdText(query.q) ? eq(shops.id, Number(query.q)) : undefined;
     conditions.push(or(sql`${shops.name} ilike ${likePattern(query.q)}`, byId) as SQL);
   }
   if (query.status) conditions.push(eq(shops.status, shopStatusOf[query.status]));
@@ -114,7 +115,7 @@ export async function listProductsForAdmin(
 ): Promise<{ list: AdminProductRow[]; page: number; limit: number; has_more: boolean }> {
   const conditions: SQL[] = [];
   if (query.q) {
-    const byId = /^\d+$/.test(query.q) ? eq(products.id, Number(query.q)) : undefined;
+    const byId = isRowIdText(query.q) ? eq(products.id, Number(query.q)) : undefined;
     conditions.push(or(sql`${products.title} ilike ${likePattern(query.q)}`, byId) as SQL);
   }
   if (query.shop_id) conditions.push(eq(products.shopId, query.shop_id));

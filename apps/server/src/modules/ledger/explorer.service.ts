@@ -2,6 +2,7 @@ import type { AdminLedgerTransaction, LedgerKind } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
+import { isRowIdText } from '../../shared/row-id-text.ts';
 
 /**
  * The admin console's ledger explorer (issue 14): accounts with balances, transactions with
@@ -20,7 +21,7 @@ export async function listLedgerAccounts(
   const conditions: SQL[] = [query.type === 'user' ? isNotNull(ledgerAccounts.userId) : isNull(ledgerAccounts.userId)];
   if (query.q) {
     conditions.push(
-      /^\d+$/.test(query.q) && query.type === 'user'
+      isRowIdText(query.q) && query.type === 'user'
         ? eq(ledgerAccounts.userId, Number(query.q))
         : eq(ledgerAccounts.code, query.q),
     );

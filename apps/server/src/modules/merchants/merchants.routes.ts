@@ -33,7 +33,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireAdmin, requireMerchant, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import {
   deleteShopProduct,
@@ -59,12 +59,6 @@ import { attachOwnUploads } from '../uploads/index.ts';
 import { applyForShop, auditApplication, getMerchantInfo, listApplicationsForAdmin } from './applications.service.ts';
 import { getDashboard, requireOwnShop } from './seller.service.ts';
 
-/** A seller call: logged in (401 otherwise) and a merchant (MERCHANT_REQUIRED otherwise, a clear refusal). */
-async function requireSeller(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (currentUser(request).role !== 'merchant') throw new AppError('MERCHANT_REQUIRED');
-}
-
 /**
  * The seller platform (issue 12) and the merchant-application audit of the admin console. Every
  * seller call is scoped to the caller's own shop: another shop's ids answer like missing ones.
@@ -76,7 +70,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
   const timeZone = options.config.TIME_ZONE;
   const shopOf = (request: FastifyRequest, forWrite = false) => requireOwnShop(db, currentUser(request).id, forWrite);
   const seller = <T extends z.ZodType>(summary: string, data: T) => ({
-    onRequest: requireSeller,
+    onRequest: requireMerchant,
     schema: { tags, summary, security, response: { 200: successEnvelope(data) } },
   });
 

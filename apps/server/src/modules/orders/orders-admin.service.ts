@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'd
 import type { Database } from '../../db/client.ts';
 import { orderItems, orderLogisticsEvents, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
+import { isRowIdText } from '../../shared/row-id-text.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { shopRefs } from '../catalog/index.ts';
 import { ledgerTransactionsByReference } from '../ledger/index.ts';
@@ -38,14 +39,14 @@ export async function listOrdersForAdmin(
   if (query.order_no) conditions.push(eq(orders.orderNo, query.order_no));
   if (query.buyer) {
     conditions.push(
-      /^\d+$/.test(query.buyer)
+      isRowIdText(query.buyer)
         ? (or(eq(orders.userId, Number(query.buyer)), sql`lower(${buyer.account}) = lower(${query.buyer})`) as SQL)
         : sql`lower(${buyer.account}) = lower(${query.buyer})`,
     );
   }
   if (query.shop) {
     conditions.push(
-      /^\d+$/.test(query.shop)
+      isRowIdText(query.shop)
         ? eq(orders.shopId, Number(query.shop))
         : sql`${shop.shopName} ilike ${likePattern(query.shop)}`,
     );

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireAdmin, requireBuyer, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireAdmin, requireBuyer, requireMerchant } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../../plugins/idempotency.ts';
 import { findShopByOwner } from '../catalog/index.ts';
@@ -33,12 +33,6 @@ import {
   requestRefund,
   submitReturn,
 } from './refunds.service.ts';
-
-/** A seller call: logged in (401 otherwise) and a merchant (MERCHANT_REQUIRED otherwise), as modules/merchants does. */
-async function requireSeller(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (currentUser(request).role !== 'merchant') throw new AppError('MERCHANT_REQUIRED');
-}
 
 /**
  * Refunds (issue 13): the buyer's request, escalation and return; the merchant's answer scoped to
@@ -131,7 +125,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, opti
   app.get(
     '/api/merchant/refund_list',
     {
-      onRequest: requireSeller,
+      onRequest: requireMerchant,
       schema: {
         tags: ['merchant'],
         summary: 'The shop’s refund requests, newest first (open by default)',
@@ -145,7 +139,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, opti
   app.get(
     '/api/merchant/refund_detail',
     {
-      onRequest: requireSeller,
+      onRequest: requireMerchant,
       schema: {
         tags: ['merchant'],
         summary: 'One of the shop’s refund requests',
@@ -163,7 +157,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, opti
   app.post(
     '/api/merchant/refund_approve',
     {
-      onRequest: requireSeller,
+      onRequest: requireMerchant,
       preHandler: replay,
       schema: {
         tags: ['merchant'],
@@ -190,7 +184,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, opti
   app.post(
     '/api/merchant/refund_refuse',
     {
-      onRequest: requireSeller,
+      onRequest: requireMerchant,
       schema: {
         tags: ['merchant'],
         summary: 'Refuse a request with a reason (the order goes back where it was)',
@@ -209,7 +203,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, opti
   app.post(
     '/api/merchant/refund_receive',
     {
-      onRequest: requireSeller,
+      onRequest: requireMerchant,
       preHandler: replay,
       schema: {
         tags: ['merchant'],

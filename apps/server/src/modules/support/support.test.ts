@@ -134,7 +134,7 @@ describe('complaints', () => {
     expect(otherList.list).toEqual([]);
     expect(await call(ctx.app, 'GET', '/api/merchant/complaint_list', buyer.token, complaintPageSchema)).toMatchObject({
       ok: false,
-      error: 'FORBIDDEN',
+      error: 'MERCHANT_REQUIRED',
     });
   });
 

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/** The path of the first string holding a NUL character, or undefined. */
+export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.');
+    const found = findNulCharacter(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL `text` cannot hold a NUL character and fails the whole statement on one (a 500), and
+ * no field of the API has a use for it: a NUL anywhere in the query, path or body is refused as
+ * invalid input before validation, on every route.
+ */
+export const nulGuardPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      const field =
+        findNulCharacter(request.params) ?? findNulCharacter(request.query) ?? findNulCharacter(request.body);
+      done(
+        field === undefined
+          ? undefined
+          : new AppError('VALIDATION_FAILED', undefined, { [field]: 'validation.invalid' }),
+      );
+    });
+  },
+  { name: 'nul-guard' },
+);
