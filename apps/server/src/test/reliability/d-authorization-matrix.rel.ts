@@ -57,6 +57,7 @@ const routeAccess: Readonly<Record<string, Access>> = {
   'GET /api/category/list': 'public',
   'GET /api/product/list': 'public',
   'GET /api/search/suggest': 'public',
+  'GET /api/search/popular': 'public',
   'GET /api/product/hot': 'public',
   'GET /api/product/popular': 'public',
   'GET /api/product/detail': 'public',
