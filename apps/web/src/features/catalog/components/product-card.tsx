@@ -29,7 +29,13 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
       aria-label={product.title}
     >
       <div className="cm-product__media">
-        <LazyImage src={product.image} alt="" className="cm-product__image" />
+        <LazyImage
+          src={product.image}
+          alt=""
+          className="cm-product__image"
+          sizes="(min-width: 430px) 215px, 50vw"
+          placeholder={product.placeholder}
+        />
         {rank !== undefined && rank < 3 && (
           <span className={`cm-rank cm-rank--${rank + 1}`}>{t('card.top', { rank: rank + 1 })}</span>
         )}

@@ -133,7 +133,7 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   return (
     <>
       <div className="cm-detail">
-        <Gallery images={product.images} title={product.title} />
+        <Gallery images={product.images} placeholders={product.placeholders} title={product.title} />
         <div className="cm-detail__summary">
           <div className="cm-detail__price-row">
             <span className="cm-price cm-price--large" data-testid="detail-price">
