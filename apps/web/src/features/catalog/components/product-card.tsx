@@ -22,12 +22,7 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
   const compact = useCompact();
   const soldOut = product.stock <= 0;
   return (
-    <Link
-      to={`/detail/${product.id}/${product.shop_id}`}
-      className="cm-card cm-product"
-      data-testid="product-card"
-      aria-label={product.title}
-    >
+    <Link to={`/detail/${product.id}/${product.shop_id}`} className="cm-card cm-product" data-testid="product-card">
       <div className="cm-product__media">
         <LazyImage
           src={product.image}

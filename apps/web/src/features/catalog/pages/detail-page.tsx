@@ -1,6 +1,5 @@
 import type { ProductDetail } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Stepper } from 'antd-mobile';
 import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { productDetailQuery } from '../api/product-detail.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { useCompact } from '../components/product-card.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewSummary } from '../components/review-summary.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
@@ -145,7 +145,7 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
               type="button"
               className={`cm-fav${product.is_favourite ? ' cm-fav--on' : ''}`}
               aria-pressed={product.is_favourite}
-              aria-label={t(product.is_favourite ? 'catalog.unfavourite' : 'catalog.favourite')}
+              aria-label={`${t(product.is_favourite ? 'catalog.unfavourite' : 'catalog.favourite')} ${compact(product.favourite_count)}`}
               onClick={toggleFavourite}
               data-testid="favourite-button"
             >
@@ -206,13 +206,13 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
             )}
             <div className="cm-spec cm-spec--quantity">
               <span className="cm-spec__name">{t('catalog.quantity')}</span>
-              <Stepper
+              <QuantityStepper
                 min={1}
                 max={Math.max(1, stock)}
                 value={quantity}
                 disabled={soldOut}
-                onChange={(value) => setQuantity(value)}
-                aria-label={t('catalog.quantity')}
+                onChange={setQuantity}
+                label={t('catalog.quantity')}
               />
             </div>
           </div>
