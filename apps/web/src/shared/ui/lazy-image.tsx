@@ -55,6 +55,8 @@ export interface LazyImageProps {
   height?: number;
   /** The screen's main picture (LCP): loaded at once with high priority instead of lazily. */
   priority?: boolean;
+  /** In the first viewport but not the main picture: loaded at once, at normal priority. */
+  eager?: boolean;
   /** A tiny blurred stand-in (data URI from the contract) shown until the picture is there. */
   placeholder?: string | undefined;
 }
@@ -73,6 +75,7 @@ export function LazyImage({
   width = 1,
   height = 1,
   priority = false,
+  eager = false,
   placeholder,
 }: LazyImageProps) {
   // Attempts count per source: a new src starts again at the first attempt.
@@ -106,7 +109,7 @@ export function LazyImage({
           alt={alt}
           width={width}
           height={height}
-          loading={priority ? 'eager' : 'lazy'}
+          loading={priority || eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onLoad={() => {

@@ -16,7 +16,16 @@ export function useCompact() {
 }
 
 /** A product tile of the two-column grid: square picture, two-line title, price and units sold. */
-export function ProductCard({ product, rank }: { product: Card; rank?: number | undefined }) {
+export function ProductCard({
+  product,
+  rank,
+  eager = false,
+}: {
+  product: Card;
+  rank?: number | undefined;
+  /** In the first viewport: the picture loads at once instead of lazily. */
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const compact = useCompact();
@@ -30,6 +39,7 @@ export function ProductCard({ product, rank }: { product: Card; rank?: number | 
           className="cm-product__image"
           sizes="(min-width: 430px) 215px, 50vw"
           placeholder={product.placeholder}
+          eager={eager}
         />
         {rank !== undefined && rank < 3 && (
           <span className={`cm-rank cm-rank--${rank + 1}`}>{t('card.top', { rank: rank + 1 })}</span>
