@@ -30,6 +30,14 @@ export default defineConfig({
         },
       },
       {
+        // The phone budget over the built web app (bench/budgets.ts, ADR 0014); builds when stale.
+        test: {
+          name: 'budgets',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The deployment package (Dockerfile, compose, nginx and Prometheus configs), linted.
         test: {
           name: 'deploy',

@@ -14,7 +14,8 @@
  *
  * Starts its own server (demo data on PGlite in a temporary folder, port LH_PORT or 3761) unless
  * LH_BASE_URL names a running one. Needs Chromium: CHROME_PATH, default /usr/bin/chromium
- * (Debian: `apt-get install chromium`). LH_PAGES (comma list of paths) replaces the page list.
+ * (Debian: `apt-get install chromium`). LH_PAGES (comma list of paths) replaces the page list;
+ * LH_VARIANTS=served skips the uncompressed baseline; WEB_DIST_DIR serves another build (a before/after).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -161,7 +162,7 @@ async function main() {
     baseUrl = `http://127.0.0.1:${port}`;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crossmart-lighthouse-'));
     const env = {
-      NODE_ENV: 'production',
+      // Not production: the demo seed is refused there (published passwords).
       HOST: '127.0.0.1',
       PORT: port,
       DATA_DIR: dataDir,
@@ -183,7 +184,9 @@ async function main() {
     const rows: Row[] = [];
     for (const page of pages) {
       // Alternating the variants page by page keeps both under the same machine load.
-      for (const variant of ['as served', 'uncompressed'] as const) {
+      const variants =
+        process.env.LH_VARIANTS === 'served' ? (['as served'] as const) : (['as served', 'uncompressed'] as const);
+      for (const variant of variants) {
         const row = await lighthouse(`${baseUrl}${page}`, variant, page);
         rows.push(row);
         console.log(

@@ -112,7 +112,7 @@ test('bag → checkout with a new address → pay with the payment code → ship
   // The bag tab carries the badge; the bag has one card per shop; a quantity change shows at once
   // and reaches the server.
   await page.goto('/home');
-  await expect(page.locator('.cm-tabbar .adm-badge')).toHaveText('2');
+  await expect(page.locator('.cm-tabbar .cm-tab__badge')).toHaveText('2');
   await page.getByTestId('tab-bag').click();
   await expect(page).toHaveURL(/\/bag$/);
   const bag = shown(page);
@@ -123,7 +123,7 @@ test('bag → checkout with a new address → pay with the payment code → ship
   await expect(firstLine.getByRole('spinbutton')).toHaveValue('2');
   // Shops are listed in the order their first line was added.
   await expect(bag.getByTestId('bag-total')).toContainText(yen(first.sku.price * 2 + second.sku.price));
-  await expect(page.locator('.cm-tabbar .adm-badge')).toHaveText('3');
+  await expect(page.locator('.cm-tabbar .cm-tab__badge')).toHaveText('3');
   await expect
     .poll(async () => {
       const now = await api<{ count: number; selected_count: number }>(request, token, '/api/cart/list');

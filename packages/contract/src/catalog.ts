@@ -34,6 +34,8 @@ export const productCardSchema = z.object({
   title: z.string(),
   /** The first image, or an empty string. */
   image: z.string(),
+  /** A blurred stand-in for `image` while it loads: a tiny WebP data URI (ADR 0014), or empty. */
+  placeholder: z.string(),
   price: z.number().int(),
   sold: z.number().int(),
   stock: z.number().int(),
@@ -47,6 +49,8 @@ export const shopCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   logo: z.string(),
+  /** A blurred stand-in for `logo` while it loads: a tiny WebP data URI (ADR 0014), or empty. */
+  logo_placeholder: z.string(),
   /** Units sold, all time. */
   sales: z.number().int(),
   fans: z.number().int(),
@@ -60,6 +64,8 @@ export type ShopPage = z.infer<typeof shopPageSchema>;
 
 export const shopDetailSchema = shopCardSchema.extend({
   banner: z.string(),
+  /** A blurred stand-in for `banner` while it loads: a tiny WebP data URI (ADR 0014), or empty. */
+  banner_placeholder: z.string(),
   description: z.string(),
   /** Sales amount in minor units, all time. */
   total_sales: z.number().int(),
@@ -119,6 +125,8 @@ export const productDetailSchema = z.object({
   title: z.string(),
   description: z.string(),
   images: z.array(z.string()),
+  /** A blurred stand-in per image, same order (tiny WebP data URIs, ADR 0014); empty strings where unknown. */
+  placeholders: z.array(z.string()),
   /** Lowest SKU price. */
   price: z.number().int(),
   freight: z.number().int(),
@@ -141,6 +149,8 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const bannerSchema = z.object({
   id: z.number().int(),
   image: z.string(),
+  /** A blurred stand-in for `image` while it loads: a tiny WebP data URI (ADR 0014), or empty. */
+  placeholder: z.string(),
   /** An in-app route (`/shop/3`, `/detail/12`) or empty. */
   link: z.string(),
   title: z.string(),

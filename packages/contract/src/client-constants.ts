@@ -19,6 +19,12 @@ export const clientConstants = {
   headers: { token: 'token', lang: 'lang', language: 'language', idempotencyKey: 'Idempotency-Key' },
   /** Lazy images (docs/spec.md §9). */
   lazyImage: { cacheSize: 200, attempts: 3, throttleMs: 200 },
+  /**
+   * Resized copies of public pictures (ADR 0014): `/uploads/_v/<width>/<path under /uploads/>.<format>`,
+   * made by the server on first request and cached. Only these widths and formats exist, so the
+   * cache cannot be filled with arbitrary sizes; a width above the original gives the original's size.
+   */
+  imageVariants: { prefix: '/uploads/_v/', widths: [160, 320, 640, 960], formats: ['avif', 'webp'] },
   /** Pull-to-refresh and load-more (docs/spec.md §9). */
   pullToRefresh: { headHeight: 50, successTextMs: 500, animationMs: 300 },
   loadMoreOffset: 300,

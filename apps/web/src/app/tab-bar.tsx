@@ -1,7 +1,6 @@
-import { TabBar } from 'antd-mobile';
 import { AppOutline, CompassOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useCartCount } from '../shared/session/cart-count.ts';
 import { useUnread } from '../shared/session/unread-count.ts';
 
@@ -12,26 +11,39 @@ const tabs = [
   { key: '/filter', title: 'tabs.me', icon: <UserOutline /> },
 ] as const;
 
-const badgeOf = (count: number) => (count > 0 ? (count > 99 ? '99+' : count) : undefined);
+const badgeOf = (count: number) => (count > 0 ? (count > 99 ? '99+' : String(count)) : undefined);
 
-/** The four tabs of docs/spec.md §2; the bag carries the cart-count badge, me the unread notifications and messages. */
+/**
+ * The four tabs of docs/spec.md §2; the bag carries the cart-count badge, me the unread notifications
+ * and messages. Plain links, not antd-mobile's TabBar: it is on the first screen, and its component,
+ * badge and helpers were 4 KB of the first load (bench/bundle-size.ts).
+ */
 export function BottomTabs({ active }: { active: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const cartCount = useCartCount();
   const unread = useUnread().total;
   return (
     <nav className="cm-tabbar" aria-label={t('tabs.label')}>
-      <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
-        {tabs.map((tab) => (
-          <TabBar.Item
+      {tabs.map((tab) => {
+        const badge = tab.key === '/bag' ? badgeOf(cartCount) : tab.key === '/filter' ? badgeOf(unread) : undefined;
+        const isActive = tab.key === active;
+        return (
+          <Link
             key={tab.key}
-            icon={tab.icon}
-            title={<span data-testid={`tab-${tab.key.slice(1)}`}>{t(tab.title)}</span>}
-            badge={tab.key === '/bag' ? badgeOf(cartCount) : tab.key === '/filter' ? badgeOf(unread) : undefined}
-          />
-        ))}
-      </TabBar>
+            to={tab.key}
+            className={`cm-tab${isActive ? ' cm-tab--active' : ''}`}
+            aria-current={isActive ? 'page' : undefined}
+          >
+            <span className="cm-tab__icon" aria-hidden="true">
+              {tab.icon}
+              {badge && <span className="cm-tab__badge">{badge}</span>}
+            </span>
+            <span className="cm-tab__title" data-testid={`tab-${tab.key.slice(1)}`}>
+              {t(tab.title)}
+            </span>
+          </Link>
+        );
+      })}
     </nav>
   );
 }

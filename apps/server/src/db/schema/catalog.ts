@@ -63,6 +63,9 @@ export const shops = pgTable(
     name: text('name').notNull(),
     logo: text('logo').notNull().default(''),
     banner: text('banner').notNull().default(''),
+    /** Blurred stand-ins (tiny WebP data URIs) shown while the logo and banner load; empty when unknown. */
+    logoPlaceholder: text('logo_placeholder').notNull().default(''),
+    bannerPlaceholder: text('banner_placeholder').notNull().default(''),
     description: text('description').notNull().default(''),
     descriptionI18n: jsonb('description_i18n').$type<I18nText>().notNull().default({}),
     /** 1 open, 0 closed (by its merchant or pending), -1 banned by an admin. */
@@ -144,6 +147,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     descriptionI18n: jsonb('description_i18n').$type<I18nText>().notNull().default({}),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** A blurred stand-in (tiny WebP data URI) per image, same order; empty strings where unknown. */
+    imagePlaceholders: jsonb('image_placeholders').$type<string[]>().notNull().default([]),
     /** Lowest SKU price, minor units (kept in step by the catalog service). */
     price: integer('price').notNull(),
     freight: integer('freight').notNull().default(0),
@@ -305,6 +310,8 @@ export const banners = pgTable(
   {
     id: serial('id').primaryKey(),
     image: text('image').notNull(),
+    /** A blurred stand-in (tiny WebP data URI) shown while the image loads; empty when unknown. */
+    placeholder: text('placeholder').notNull().default(''),
     /** An in-app route such as `/shop/3` or `/detail/12`, or empty. */
     link: text('link').notNull().default(''),
     titleI18n: jsonb('title_i18n').$type<I18nText>().notNull().default({}),

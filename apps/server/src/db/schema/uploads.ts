@@ -20,6 +20,8 @@ export const uploads = pgTable(
     bytes: integer('bytes').notNull(),
     /** SHA-256 (hex) of the stored bytes, so the same picture used twice can be recognised. */
     sha256: text('sha256'),
+    /** A blurred stand-in of the picture (16 px WebP data URI, ADR 0014); null for older rows. */
+    placeholder: text('placeholder'),
     /**
      * When a row of the module that uses the file first referenced it (set through `attachUploads`).
      * Files still unattached a day after upload are orphans: housekeeping deletes them.

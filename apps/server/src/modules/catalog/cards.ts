@@ -40,6 +40,7 @@ export function productCardFields(lang: LanguageFile | Placeholder) {
     category_id: products.categoryId,
     title: localized(products.titleI18n, lang, products.title),
     image: sql<string>`coalesce(${products.images}->>0, '')`,
+    placeholder: sql<string>`coalesce(${products.imagePlaceholders}->>0, '')`,
     price: products.price,
     sold: products.soldCount,
     stock: products.stock,
@@ -54,6 +55,7 @@ export const shopCardColumns = {
   id: shops.id,
   name: shops.name,
   logo: shops.logo,
+  logo_placeholder: shops.logoPlaceholder,
   sales: shops.sales,
   fans: shops.fans,
   reviewCount: shops.reviewCount,
@@ -65,6 +67,7 @@ type ShopCardRow = {
   id: number;
   name: string;
   logo: string;
+  logo_placeholder: string;
   sales: number;
   fans: number;
   reviewCount: number;

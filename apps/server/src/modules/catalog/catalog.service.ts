@@ -127,6 +127,7 @@ function activeBanners(db: Database, lang: LanguageFile) {
       .select({
         id: banners.id,
         image: banners.image,
+        placeholder: banners.placeholder,
         link: banners.link,
         title: localized(banners.titleI18n, placeholder.lang),
       })
@@ -273,6 +274,7 @@ export async function getProductDetail(
         title: localized(products.titleI18n, lang, products.title),
         description: localized(products.descriptionI18n, lang, products.description),
         images: products.images,
+        placeholders: products.imagePlaceholders,
         price: products.price,
         freight: products.freight,
         stock: products.stock,
@@ -386,6 +388,7 @@ export async function getShopDetail(
     .select({
       ...shopCardColumns,
       banner: shops.banner,
+      banner_placeholder: shops.bannerPlaceholder,
       description: localized(shops.descriptionI18n, lang, shops.description),
       total_sales: shops.salesAmount,
       is_followed: isFollowed,
@@ -395,10 +398,11 @@ export async function getShopDetail(
     .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
   const row = rows[0];
   if (!row) throw new AppError('SHOP_NOT_FOUND');
-  const { banner, description, total_sales, is_followed, created_at, ...card } = row;
+  const { banner, banner_placeholder, description, total_sales, is_followed, created_at, ...card } = row;
   return {
     ...toShopCard(card),
     banner,
+    banner_placeholder,
     description,
     total_sales,
     review_count: card.reviewCount,

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { imagePlaceholder } from '../uploads/index.ts';
 import { type CategorySlug, categoryHues, glyph, hsl } from './art.ts';
 import { uploadUrl, writeFileOnce } from './categories.service.ts';
 
@@ -17,21 +19,38 @@ export interface ImageJob {
   height: number;
 }
 
-/** Renders the jobs whose files are missing, a few at a time; returns each job's public URL. */
-export async function renderImages(uploadDir: string, jobs: readonly ImageJob[], concurrency = 4): Promise<string[]> {
+export interface RenderedImage {
+  url: string;
+  /** Its blurred stand-in (ADR 0014), delivered with the product, shop or banner. */
+  placeholder: string;
+}
+
+/** Renders the jobs whose files are missing, a few at a time; returns each job's public URL and stand-in. */
+export async function renderImages(
+  uploadDir: string,
+  jobs: readonly ImageJob[],
+  concurrency = 4,
+): Promise<RenderedImage[]> {
+  const placeholders: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
-      const job = jobs[next++] as ImageJob;
+      const index = next++;
+      const job = jobs[index] as ImageJob;
       const file = path.join(uploadDir, ...demoFolder, job.name);
-      const svg = job.svg();
       const encode = () =>
-        sharp(Buffer.from(svg)).resize(job.width, job.height).webp({ quality: 78, effort: 0 }).toBuffer();
-      await writeFileOnce(file, await encode());
+        sharp(Buffer.from(job.svg())).resize(job.width, job.height).webp({ quality: 78, effort: 0 }).toBuffer();
+      // A re-seed finds the file there: its stand-in is made from the stored bytes.
+      const encoded = await encode();
+      const written = await writeFileOnce(file, encoded);
+      placeholders[index] = await imagePlaceholder(written ? encoded : await readFile(file));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return jobs.map((job) => uploadUrl(...demoFolder, job.name));
+  return jobs.map((job, index) => ({
+    url: uploadUrl(...demoFolder, job.name),
+    placeholder: placeholders[index] ?? '',
+  }));
 }
 
 const svgOpen = (width: number, height: number) =>

@@ -210,8 +210,9 @@ export const catalogDemoSeed = {
         height: 320,
       },
     ];
-    const urls = await renderImages(context.uploadDir, jobs);
-    const url = (index: number) => urls[index] ?? '';
+    const rendered = await renderImages(context.uploadDir, jobs);
+    const url = (index: number) => rendered[index]?.url ?? '';
+    const placeholder = (index: number) => rendered[index]?.placeholder ?? '';
     const shopImageBase = drafts.length * 2;
 
     const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
@@ -234,6 +235,8 @@ export const catalogDemoSeed = {
           ownerUserId: owners[index] ?? null,
           logo: url(shopImageBase + index * 2),
           banner: url(shopImageBase + index * 2 + 1),
+          logoPlaceholder: placeholder(shopImageBase + index * 2),
+          bannerPlaceholder: placeholder(shopImageBase + index * 2 + 1),
           description: shop.jp,
           descriptionI18n: { jp: shop.jp, en: shop.en },
           sales: shopSales[index]?.units ?? 0,
@@ -261,6 +264,7 @@ export const catalogDemoSeed = {
             description: descriptionJp,
             descriptionI18n,
             images: [url(index * 2), url(index * 2 + 1)],
+            imagePlaceholders: [placeholder(index * 2), placeholder(index * 2 + 1)],
             price: Math.min(...draft.skus.map((sku) => sku.price)),
             freight: draft.freight,
             soldCount: draft.sold,
@@ -324,18 +328,21 @@ export const catalogDemoSeed = {
     await db.insert(banners).values([
       {
         image: url(jobs.length - 3),
+        placeholder: placeholder(jobs.length - 3),
         link: '/popular',
         titleI18n: { jp: '新生活応援セール', en: 'New Season Sale' },
         sortOrder: 0,
       },
       {
         image: url(jobs.length - 2),
+        placeholder: placeholder(jobs.length - 2),
         link: `/shop/${shopId(5)}`,
         titleI18n: { jp: 'ファッション 最大30%オフ', en: 'Fashion: up to 30% off' },
         sortOrder: 1,
       },
       {
         image: url(jobs.length - 1),
+        placeholder: placeholder(jobs.length - 1),
         link: `/shop/${shopId(3)}`,
         titleI18n: { jp: '日本のおいしいもの特集', en: 'Tastes of Japan' },
         sortOrder: 2,

@@ -15,6 +15,9 @@ export interface NewShop {
   ownerUserId?: number | null;
   logo?: string;
   banner?: string;
+  /** Blurred stand-ins of the logo and banner (ADR 0014). */
+  logoPlaceholder?: string;
+  bannerPlaceholder?: string;
   description?: string;
   descriptionI18n?: I18nText;
   status?: -1 | 0 | 1;
@@ -28,6 +31,8 @@ export async function createShop(db: Database, input: NewShop): Promise<{ id: nu
       ownerUserId: input.ownerUserId ?? null,
       logo: input.logo ?? '',
       banner: input.banner ?? '',
+      logoPlaceholder: input.logoPlaceholder ?? '',
+      bannerPlaceholder: input.bannerPlaceholder ?? '',
       description: input.description ?? '',
       descriptionI18n: input.descriptionI18n ?? {},
       status: input.status ?? 1,
@@ -52,6 +57,8 @@ export interface NewProduct {
   description?: string;
   descriptionI18n?: I18nText;
   images?: string[];
+  /** Blurred stand-ins of `images`, same order (ADR 0014). */
+  imagePlaceholders?: string[];
   freight?: number;
   status?: -1 | 0 | 1;
   /** At least one; a product without specs has one SKU with no spec pairs. */
@@ -87,6 +94,7 @@ export async function createProduct(db: Database, input: NewProduct): Promise<{ 
         description: input.description ?? '',
         descriptionI18n: input.descriptionI18n ?? {},
         images: input.images ?? [],
+        imagePlaceholders: input.imagePlaceholders ?? [],
         price: Math.min(...input.skus.map((sku) => sku.price)),
         freight: input.freight ?? 0,
         stock: input.skus.reduce((sum, sku) => sum + sku.stock, 0),

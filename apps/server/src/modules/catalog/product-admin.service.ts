@@ -13,6 +13,8 @@ import { productSearchVector } from './search-vectors.ts';
 
 /** Whether a picture is the merchant's own upload; called with the save's transaction handle. */
 type ImageCheck = (db: Database, url: string) => Promise<boolean>;
+/** Blurred stand-ins of uploaded pictures, in the urls' order ('' when unknown): the uploads module's. */
+export type PlaceholderLookup = (db: Database, urls: readonly string[]) => Promise<string[]>;
 
 const pickTitle = (i18n: Record<string, string | undefined>) =>
   i18n.en || Object.values(i18n).find((text): text is string => Boolean(text)) || '';
@@ -54,6 +56,7 @@ export async function saveShopProduct(
   shopId: number,
   body: ProductSaveBody,
   isOwnImage: ImageCheck,
+  placeholdersOf: PlaceholderLookup = async (_db, urls) => urls.map(() => ''),
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await requireCategory(tx, body.category_id);
@@ -68,6 +71,12 @@ export async function saveShopProduct(
       if (existing?.images.includes(url)) continue;
       if (!(await isOwnImage(tx, url))) throw fieldError(`images.${index}`, 'validation.invalid');
     }
+    // A picture kept from before keeps its stand-in (the seed's are not uploads); new ones come from their upload.
+    const looked = await placeholdersOf(tx, body.images);
+    const imagePlaceholders = body.images.map((url, index) => {
+      const before = existing?.images.indexOf(url) ?? -1;
+      return (before >= 0 ? existing?.imagePlaceholders[before] : undefined) || looked[index] || '';
+    });
     if (!existing) {
       const created = await createProduct(tx, {
         shopId,
@@ -77,6 +86,7 @@ export async function saveShopProduct(
         description,
         descriptionI18n,
         images: body.images,
+        imagePlaceholders,
         freight: body.freight,
         status: body.status,
         skus: rows.map(({ specs, price, stock }) => ({ specs, price, stock })),
@@ -121,6 +131,7 @@ export async function saveShopProduct(
         ...input,
         categoryId: body.category_id,
         images: body.images,
+        imagePlaceholders,
         freight: body.freight,
         price: Math.min(...rows.map((row) => row.price)),
         stock: rows.reduce((sum, row) => sum + row.stock, 0),

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { categories, shopDailyStats, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { createShop } from './listings.service.ts';
+import type { PlaceholderLookup } from './product-admin.service.ts';
 import { shopSearchVector } from './search-vectors.ts';
 
 /**
@@ -58,7 +59,7 @@ const nameTaken = () => new AppError('VALIDATION_FAILED', undefined, { shop_name
 /** Makes the shop of an approved application; a name taken meanwhile answers a field error. */
 export async function openMerchantShop(
   tx: Database,
-  input: { ownerUserId: number; name: string; logo: string; description: string },
+  input: { ownerUserId: number; name: string; logo: string; logoPlaceholder?: string; description: string },
 ): Promise<{ id: number }> {
   if (await isShopNameTaken(tx, input.name)) throw nameTaken();
   try {
@@ -70,10 +71,34 @@ export async function openMerchantShop(
   }
 }
 
+/** The logo's and banner's stand-ins: kept when the picture is unchanged, else looked up from its upload. */
+async function shopPlaceholders(
+  db: Database,
+  shopId: number,
+  input: { logo: string; banner: string },
+  placeholdersOf: PlaceholderLookup,
+) {
+  const [before] = await db
+    .select({
+      logo: shops.logo,
+      banner: shops.banner,
+      logoPlaceholder: shops.logoPlaceholder,
+      bannerPlaceholder: shops.bannerPlaceholder,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  const [logo = '', banner = ''] = await placeholdersOf(db, [input.logo, input.banner]);
+  return {
+    logoPlaceholder: before?.logo === input.logo ? before.logoPlaceholder : logo,
+    bannerPlaceholder: before?.banner === input.banner ? before.bannerPlaceholder : banner,
+  };
+}
+
 export async function saveShopProfile(
   db: Database,
   shopId: number,
   input: { name: string; logo: string; banner: string; description: string },
+  placeholdersOf: PlaceholderLookup = async (_db, urls) => urls.map(() => ''),
 ): Promise<OwnedShop> {
   if (await isShopNameTaken(db, input.name, shopId)) {
     throw new AppError('VALIDATION_FAILED', undefined, { name: 'validation.shop_name_taken' });
@@ -81,7 +106,11 @@ export async function saveShopProfile(
   try {
     const [row] = await db
       .update(shops)
-      .set({ ...input, searchVector: shopSearchVector(input) })
+      .set({
+        ...input,
+        ...(await shopPlaceholders(db, shopId, input, placeholdersOf)),
+        searchVector: shopSearchVector(input),
+      })
       .where(eq(shops.id, shopId))
       .returning(ownedShopColumns);
     if (!row) throw new AppError('SHOP_NOT_FOUND');

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { accountNamesOf, findUserRole, setUserRole } from '../accounts/index.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { findShopByOwner, isShopNameTaken, openMerchantShop } from '../catalog/index.ts';
-import { attachOwnUploads } from '../uploads/index.ts';
+import { attachOwnUploads, uploadPlaceholders } from '../uploads/index.ts';
 
 type ApplicationRow = typeof merchantApplications.$inferSelect;
 
@@ -150,6 +150,7 @@ export async function auditApplication(
         ownerUserId: row.userId,
         name: row.shopName,
         logo: row.logo,
+        logoPlaceholder: (await uploadPlaceholders(tx, [row.logo]))[0] ?? '',
         description: row.description,
       });
       shopId = shop.id;

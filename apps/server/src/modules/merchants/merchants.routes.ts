@@ -55,7 +55,7 @@ import {
   loadOrderSettings,
   saveShopPromo,
 } from '../orders/index.ts';
-import { attachOwnUploads } from '../uploads/index.ts';
+import { attachOwnUploads, uploadPlaceholders } from '../uploads/index.ts';
 import { applyForShop, auditApplication, getMerchantInfo, listApplicationsForAdmin } from './applications.service.ts';
 import { getDashboard, requireOwnShop } from './seller.service.ts';
 
@@ -121,7 +121,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
           throw new AppError('VALIDATION_FAILED', undefined, { [field]: 'validation.invalid' });
         }
       }
-      return ok(request, await saveShopProfile(db, shop.id, request.body), 'success.saved');
+      return ok(request, await saveShopProfile(db, shop.id, request.body, uploadPlaceholders), 'success.saved');
     },
   );
 
@@ -145,8 +145,12 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
     async (request) => {
       const shop = await shopOf(request, true);
       const userId = currentUser(request).id;
-      const saved = await saveShopProduct(db, shop.id, request.body, (tx, url) =>
-        attachOwnUploads(tx, userId, 'product', [url]),
+      const saved = await saveShopProduct(
+        db,
+        shop.id,
+        request.body,
+        (tx, url) => attachOwnUploads(tx, userId, 'product', [url]),
+        uploadPlaceholders,
       );
       return ok(request, saved, 'success.saved');
     },

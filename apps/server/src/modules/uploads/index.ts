@@ -1,4 +1,5 @@
 export { maxConcurrentDecodes } from './decode-slots.ts';
+export { imagePlaceholder } from './placeholder.ts';
 export { createUploadStorage, localStorage, s3Storage, type UploadStorage } from './storage.ts';
 export { type UploadsRouteOptions, uploadsRoutes } from './uploads.routes.ts';
 export {
@@ -10,4 +11,5 @@ export {
   purgeOrphanUploads,
   storeUpload,
   uploadContentHash,
+  uploadPlaceholders,
 } from './uploads.service.ts';

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   privateUploadPurposes,
   successEnvelope,
@@ -17,6 +18,7 @@ import { countingLimit } from '../../plugins/rate-limit.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import type { UploadStorage } from './storage.ts';
 import { type PrivateReader, readPrivateUpload, readPublicUpload, storeUpload } from './uploads.service.ts';
+import { parseVariantPath, variantFile, variantMime } from './variants.ts';
 
 export interface UploadsRouteOptions extends ModuleDeps {
   /** Where files live (`createUploadStorage(config)`); shared with housekeeping's orphan purge. */
@@ -120,6 +122,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRouteOptions> = async (
       return reply.header('cache-control', 'private, no-store').type(file.mime).send(file.stream);
     },
   );
+
+  // Resized AVIF/WebP copies of public pictures (ADR 0014), made on first request and kept under
+  // UPLOAD_DIR/_v/; the original's URL is inside the copy's, so both are immutable.
+  app.get('/uploads/_v/*', { schema: { hide: true } }, async (request, reply) => {
+    const variant = parseVariantPath(request.url);
+    const file = variant
+      ? await variantFile({ uploadDir: config.UPLOAD_DIR, storage, db: database.db }, variant)
+      : undefined;
+    if (!variant || !file) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type(variantMime[variant.format])
+      .send(createReadStream(file));
+  });
 
   // Public pictures in a bucket are streamed through here under the same /uploads/ URLs the local
   // disk is served at (plugins/uploads.ts), so stored URLs do not depend on the store.

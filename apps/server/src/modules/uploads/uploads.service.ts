@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { decodeSlots } from './decode-slots.ts';
+import { imagePlaceholder } from './placeholder.ts';
 import type { ObjectBody, StoredObject, UploadStorage } from './storage.ts';
 
 /** How many pictures one user may store in any 24 hours (`UPLOAD_MAX_PER_DAY`). */
@@ -66,13 +67,17 @@ export async function storeUpload(
   if (width === 0 || height === 0) throw new AppError('UPLOAD_INVALID_IMAGE');
 
   let output: { data: Buffer; info: OutputInfo };
+  let placeholder: string;
   try {
     // At most `maxConcurrentDecodes` pictures are decoded at once in this process; others queue.
-    output = await decodeSlots.use(() =>
-      sharp(data, options)
-        .rotate()
-        .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 85 })
-        .toBuffer({ resolveWithObject: true }),
+    [output, placeholder] = await decodeSlots.use(() =>
+      Promise.all([
+        sharp(data, options)
+          .rotate()
+          .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 85 })
+          .toBuffer({ resolveWithObject: true }),
+        isPrivatePurpose(purpose) ? Promise.resolve('') : imagePlaceholder(data),
+      ]),
     );
   } catch {
     throw new AppError('UPLOAD_INVALID_IMAGE');
@@ -100,6 +105,7 @@ export async function storeUpload(
       height: output.info.height,
       bytes: output.data.length,
       sha256,
+      placeholder: placeholder || null,
     });
     await storage.put(object, output.data, sniffed.mime);
   });
@@ -169,6 +175,21 @@ export async function attachOwnUploads(
     .where(and(mine, isNull(uploads.attachedAt)));
   const [row] = await db.select({ n: count() }).from(uploads).where(mine);
   return (row?.n ?? 0) === distinct.length;
+}
+
+/**
+ * The blurred stand-ins of these urls, in their order (ADR 0014): computed at upload; an empty
+ * string for a url that is not an upload (generated pictures carry their own) or predates them.
+ */
+export async function uploadPlaceholders(db: Database, urls: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(urls.filter((url) => url !== ''))];
+  if (wanted.length === 0) return urls.map(() => '');
+  const rows = await db
+    .select({ url: uploads.url, placeholder: uploads.placeholder })
+    .from(uploads)
+    .where(inArray(uploads.url, wanted));
+  const byUrl = new Map(rows.map((row) => [row.url, row.placeholder ?? '']));
+  return urls.map((url) => byUrl.get(url) ?? '');
 }
 
 /** SHA-256 (hex) of an upload's stored bytes, for spotting one picture used as proof twice. */

@@ -103,6 +103,43 @@ describe('POST /api/upload', () => {
     expect(served.headers['content-type']).toBe('image/png');
   });
 
+  it('serves resized AVIF and WebP copies of a public picture, keeps a placeholder, and none of a private one', async () => {
+    const token = await login();
+    const data = successEnvelope(uploadResultSchema).parse(
+      await upload(token, await png(800, 400), { purpose: 'product' }),
+    ).data;
+    const stored = data.url.replace('/uploads/', '');
+    const avif = await ctx.app.inject({ method: 'GET', url: `/uploads/_v/320/${stored}.avif` });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ width: 320, height: 160 });
+    // Above the original's width: the original's size, never enlarged; the second answer is the cached file.
+    for (let i = 0; i < 2; i += 1) {
+      const webp = await ctx.app.inject({ method: 'GET', url: `/uploads/_v/960/${stored}.webp` });
+      expect(webp.headers['content-type']).toBe('image/webp');
+      expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 800 });
+    }
+    for (const url of [
+      `/uploads/_v/321/${stored}.webp`,
+      `/uploads/_v/320/${stored}.gif`,
+      '/uploads/_v/320/product/nothere.png.webp',
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.url, data.url));
+    expect(row?.placeholder).toMatch(/^data:image\/webp;base64,/);
+
+    const proof = successEnvelope(uploadResultSchema).parse(
+      await upload(token, await png(64, 64), { purpose: 'evidence' }),
+    ).data;
+    const name = proof.url.split('/').pop();
+    const privateCopy = await ctx.app.inject({ method: 'GET', url: `/uploads/_v/160/evidence/${name}.webp` });
+    expect(privateCopy.statusCode).toBe(404);
+    const [privateRow] = await ctx.database.db.select().from(uploads).where(eq(uploads.url, proof.url));
+    expect(privateRow?.placeholder).toBeNull();
+  });
+
   it('removes EXIF metadata from stored images', async () => {
     const token = await login();
     const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#3c3' } })

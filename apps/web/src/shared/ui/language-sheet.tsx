@@ -18,7 +18,7 @@ export function LanguageSheetButton() {
         type="button"
         className="cm-language-button"
         onClick={() => setOpen(true)}
-        aria-label={t('auth.language')}
+        aria-label={`${t('auth.language')}: ${getLanguageName(current)}`}
       >
         <GlobalOutline aria-hidden="true" />
         <span>{getLanguageName(current)}</span>

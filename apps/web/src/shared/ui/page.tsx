@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +26,20 @@ export function Page({ title, backTo, right, header, children, className }: Page
     <div className={`cm-page${className ? ` ${className}` : ''}`}>
       <header className="cm-page__header">
         {header ?? (
-          <NavBar
-            back={null}
-            left={
-              meta.isTab ? null : (
+          // antd-mobile's NavBar did no more than this row; its code was on every first screen.
+          <div className="cm-navbar">
+            <div className="cm-navbar__side">
+              {!meta.isTab && (
                 <button type="button" className="cm-back" aria-label={t('common.back')} onClick={() => goBack(backTo)}>
                   <LeftOutline />
                 </button>
-              )
-            }
-            right={right}
-          >
-            <h1 className="cm-page__title">{heading}</h1>
-          </NavBar>
+              )}
+            </div>
+            <div className="cm-navbar__title">
+              <h1 className="cm-page__title">{heading}</h1>
+            </div>
+            <div className="cm-navbar__side cm-navbar__side--end">{right}</div>
+          </div>
         )}
       </header>
       <div className="cm-page__body">{children}</div>

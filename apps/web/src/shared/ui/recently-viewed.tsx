@@ -21,7 +21,7 @@ export function RecentlyViewed() {
             className="cm-recent__item"
             aria-label={product.title}
           >
-            <LazyImage src={product.image} alt="" className="cm-recent__image" />
+            <LazyImage src={product.image} alt="" className="cm-recent__image" sizes="92px" />
             <span className="cm-recent__price">{money(product.price)}</span>
           </Link>
         ))}

@@ -45,7 +45,7 @@ export function CartLineRow({ line, shopId, editing, checked, onCheck, onQuantit
           <span className="cm-sr-only">{line.title}</span>
         </Checkbox>
         <Link to={detail} className="cm-bag-line__image" tabIndex={-1} aria-hidden="true">
-          <LazyImage src={line.image} alt="" />
+          <LazyImage src={line.image} alt="" sizes="84px" />
           {!line.available && <span className="cm-bag-line__off">{t('cart.unavailable')}</span>}
         </Link>
         <div className="cm-bag-line__main">

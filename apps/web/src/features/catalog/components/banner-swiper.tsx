@@ -55,7 +55,16 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
         {banners.map((banner, index) => {
           const body = (
             <>
-              <LazyImage src={banner.image} alt="" className="cm-banner__image" />
+              <LazyImage
+                src={banner.image}
+                alt=""
+                className="cm-banner__image"
+                sizes="(min-width: 430px) 430px, 100vw"
+                width={750}
+                height={320}
+                priority={index === 0}
+                placeholder={banner.placeholder}
+              />
               {banner.title && <span className="cm-banner__title">{banner.title}</span>}
             </>
           );

@@ -12,7 +12,16 @@ async function openViewer(images: readonly string[], index: number) {
 }
 
 /** The product gallery: square pictures that snap, a counter, and a tap opens the zoomable viewer. */
-export function Gallery({ images, title }: { images: readonly string[]; title: string }) {
+export function Gallery({
+  images,
+  placeholders = [],
+  title,
+}: {
+  images: readonly string[];
+  /** Blurred stand-ins, one per image (the contract's `placeholders`). */
+  placeholders?: readonly string[] | undefined;
+  title: string;
+}) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
   if (images.length === 0) {
@@ -42,7 +51,14 @@ export function Gallery({ images, title }: { images: readonly string[]; title: s
             onClick={() => void openViewer(images, index)}
             data-testid="gallery-image"
           >
-            <LazyImage src={image} alt="" className="cm-gallery__image" />
+            <LazyImage
+              src={image}
+              alt=""
+              className="cm-gallery__image"
+              sizes="(min-width: 430px) 430px, 100vw"
+              priority={index === 0}
+              placeholder={placeholders[index]}
+            />
           </button>
         ))}
       </div>

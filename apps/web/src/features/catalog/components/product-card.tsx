@@ -16,20 +16,31 @@ export function useCompact() {
 }
 
 /** A product tile of the two-column grid: square picture, two-line title, price and units sold. */
-export function ProductCard({ product, rank }: { product: Card; rank?: number | undefined }) {
+export function ProductCard({
+  product,
+  rank,
+  eager = false,
+}: {
+  product: Card;
+  rank?: number | undefined;
+  /** In the first viewport: the picture loads at once instead of lazily. */
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const compact = useCompact();
   const soldOut = product.stock <= 0;
   return (
-    <Link
-      to={`/detail/${product.id}/${product.shop_id}`}
-      className="cm-card cm-product"
-      data-testid="product-card"
-      aria-label={product.title}
-    >
+    <Link to={`/detail/${product.id}/${product.shop_id}`} className="cm-card cm-product" data-testid="product-card">
       <div className="cm-product__media">
-        <LazyImage src={product.image} alt="" className="cm-product__image" />
+        <LazyImage
+          src={product.image}
+          alt=""
+          className="cm-product__image"
+          sizes="(min-width: 430px) 215px, 50vw"
+          placeholder={product.placeholder}
+          eager={eager}
+        />
         {rank !== undefined && rank < 3 && (
           <span className={`cm-rank cm-rank--${rank + 1}`}>{t('card.top', { rank: rank + 1 })}</span>
         )}

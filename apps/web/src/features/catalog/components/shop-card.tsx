@@ -18,7 +18,7 @@ export function ShopTile({ shop }: { shop: Card }) {
   const compact = useCompact();
   return (
     <Link to={`/shop/${shop.id}`} className="cm-shop-tile" data-testid="shop-tile">
-      <LazyImage src={shop.logo} alt="" className="cm-shop-tile__logo" />
+      <LazyImage src={shop.logo} alt="" className="cm-shop-tile__logo" placeholder={shop.logo_placeholder} />
       <span className="cm-shop-tile__name" dir="auto">
         {shop.name}
       </span>
@@ -41,7 +41,7 @@ export function ShopRow({ shop, action }: { shop: Card; action?: ReactNode }) {
   return (
     <div className="cm-shop-row" data-testid="shop-row">
       <Link to={`/shop/${shop.id}`} className="cm-shop-row__link">
-        <LazyImage src={shop.logo} alt="" className="cm-shop-row__logo" />
+        <LazyImage src={shop.logo} alt="" className="cm-shop-row__logo" placeholder={shop.logo_placeholder} />
         <span className="cm-shop-row__text">
           <span className="cm-shop-row__name" dir="auto">
             {shop.name}

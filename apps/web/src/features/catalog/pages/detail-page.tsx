@@ -1,6 +1,5 @@
 import type { ProductDetail } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Stepper } from 'antd-mobile';
 import { HeartFill, HeartOutline, RightOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { productDetailQuery } from '../api/product-detail.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { useCompact } from '../components/product-card.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewSummary } from '../components/review-summary.tsx';
 import { ReviewsPopup } from '../components/reviews-popup.tsx';
@@ -134,7 +134,7 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   return (
     <>
       <div className="cm-detail">
-        <Gallery images={product.images} title={product.title} />
+        <Gallery images={product.images} placeholders={product.placeholders} title={product.title} />
         <div className="cm-detail__summary">
           <div className="cm-detail__price-row">
             <span className="cm-price cm-price--large" data-testid="detail-price">
@@ -146,7 +146,7 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
               type="button"
               className={`cm-fav${product.is_favourite ? ' cm-fav--on' : ''}`}
               aria-pressed={product.is_favourite}
-              aria-label={t(product.is_favourite ? 'catalog.unfavourite' : 'catalog.favourite')}
+              aria-label={`${t(product.is_favourite ? 'catalog.unfavourite' : 'catalog.favourite')} ${compact(product.favourite_count)}`}
               onClick={toggleFavourite}
               data-testid="favourite-button"
             >
@@ -207,13 +207,13 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
             )}
             <div className="cm-spec cm-spec--quantity">
               <span className="cm-spec__name">{t('catalog.quantity')}</span>
-              <Stepper
+              <QuantityStepper
                 min={1}
                 max={Math.max(1, stock)}
                 value={quantity}
                 disabled={soldOut}
-                onChange={(value) => setQuantity(value)}
-                aria-label={t('catalog.quantity')}
+                onChange={setQuantity}
+                label={t('catalog.quantity')}
               />
             </div>
           </div>

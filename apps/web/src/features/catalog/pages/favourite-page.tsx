@@ -46,7 +46,13 @@ function FavouriteProducts() {
       renderItem={(product) => (
         <div className={`cm-fav-row${product.on_sale ? '' : ' cm-fav-row--off'}`} data-testid="favourite-product">
           <Link to={`/detail/${product.id}/${product.shop_id}`} className="cm-fav-row__link">
-            <LazyImage src={product.image} alt="" className="cm-fav-row__image" />
+            <LazyImage
+              src={product.image}
+              alt=""
+              className="cm-fav-row__image"
+              sizes="84px"
+              placeholder={product.placeholder}
+            />
             <span className="cm-fav-row__text">
               <span className="cm-fav-row__title">{product.title}</span>
               {product.on_sale ? (

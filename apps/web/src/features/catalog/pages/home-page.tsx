@@ -130,7 +130,7 @@ export default function HomePage() {
       ) : (
         <div className="cm-product-grid">
           {data.hot_products.map((product, index) => (
-            <ProductCard key={product.id} product={product} rank={index} />
+            <ProductCard key={product.id} product={product} rank={index} eager={index < 2} />
           ))}
         </div>
       )}

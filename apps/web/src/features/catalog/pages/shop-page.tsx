@@ -35,7 +35,16 @@ function ShopHeader({ shop }: { shop: ShopDetail }) {
   return (
     <div className="cm-shop-head">
       <div className="cm-shop-head__banner">
-        <LazyImage src={shop.banner} alt="" className="cm-shop-head__banner-image" />
+        <LazyImage
+          src={shop.banner}
+          alt=""
+          className="cm-shop-head__banner-image"
+          sizes="(min-width: 430px) 430px, 100vw"
+          width={750}
+          height={300}
+          priority
+          placeholder={shop.banner_placeholder}
+        />
       </div>
       <div className="cm-shop-head__card">
         <div className="cm-shop-head__id">

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type BudgetReport, budgetLines, budgetsKb, measureBuild, totalGzip } from './budgets.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifest = path.join(dist, '.vite/manifest.json');
+
+/** Whether a file under the web app's sources is newer than the build (scripts/ensure-built.ts's rule). */
+function isStale(): boolean {
+  if (!existsSync(manifest)) return true;
+  const builtAt = statSync(manifest).mtimeMs;
+  const newer = (target: string): boolean => {
+    if (!existsSync(target)) return false;
+    const stat = statSync(target);
+    if (!stat.isDirectory()) return stat.mtimeMs > builtAt;
+    return readdirSync(target).some((entry) => newer(path.join(target, entry)));
+  };
+  return ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].some((source) =>
+    newer(path.join(root, source)),
+  );
+}
+
+let report: BudgetReport;
+beforeAll(() => {
+  // Builds only when the sources changed since the last build (about 30 s); otherwise reads it.
+  if (isStale()) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@crossmart/web'], { cwd: root, stdio: 'ignore' });
+    if (built.status !== 0) throw new Error('the web app does not build');
+  }
+  report = measureBuild(dist);
+}, 600_000);
+
+const kb = (bytes: number) => bytes / 1024;
+
+describe('phone budget (ADR 0014)', () => {
+  it('first load of /home stays within its gzip JavaScript budget', () => {
+    expect(kb(totalGzip(report.firstLoadJs))).toBeLessThanOrEqual(budgetsKb.firstLoadJs);
+  });
+
+  it('the buying journey stays within its budget and loads more than the first screen', () => {
+    const journey = totalGzip(report.journeyJs);
+    expect(kb(journey)).toBeLessThanOrEqual(budgetsKb.journeyJs);
+    expect(journey).toBeGreaterThan(totalGzip(report.firstLoadJs));
+  });
+
+  it('first load CSS stays within its budget', () => {
+    expect(report.firstLoadCss.length).toBeGreaterThan(0);
+    expect(kb(totalGzip(report.firstLoadCss))).toBeLessThanOrEqual(budgetsKb.firstLoadCss);
+  });
+
+  it('keeps the schema library and the seller and admin areas out of the first load', () => {
+    const firstLoad = report.firstLoadJs.map((row) => readFileSync(path.join(dist, row.file), 'utf8')).join('\n');
+    expect(firstLoad).not.toContain('ZodError');
+    expect(report.firstLoadJs.some((row) => /(seller|admin)-area/.test(row.file))).toBe(false);
+  });
+
+  it('reports OVER past a budget and PASS at it', () => {
+    const file = (kbs: number) => [{ file: 'x', raw: 0, gzip: kbs * 1024 }];
+    const grown = {
+      firstLoadJs: file(budgetsKb.firstLoadJs),
+      journeyJs: file(budgetsKb.journeyJs + 0.1),
+      firstLoadCss: file(budgetsKb.firstLoadCss + 1),
+    };
+    expect(budgetLines(grown).map((line) => line.over)).toEqual([false, true, true]);
+  });
+});
