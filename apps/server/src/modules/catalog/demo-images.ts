@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { type CategorySlug, categoryHues, glyph, hsl } from './art.ts';
 import { uploadUrl, writeFileOnce } from './categories.service.ts';
 
@@ -19,6 +18,8 @@ export interface ImageJob {
 
 /** Renders the jobs whose files are missing, a few at a time; returns each job's public URL. */
 export async function renderImages(uploadDir: string, jobs: readonly ImageJob[], concurrency = 4): Promise<string[]> {
+  // Loaded here, not at start: only a first demo seed draws pictures (bench/memory.ts).
+  const { default: sharp } = await import('sharp');
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { privateUploadPurposes, type UploadPurpose, type UploadResult, uploadLimits } from '@crossmart/contract';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo, SharpConstructor } from 'sharp';
 import { purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
@@ -25,6 +25,23 @@ const formats = {
   'image/webp': { ext: 'webp', format: 'webp' },
 } as const;
 type AllowedMime = keyof typeof formats;
+
+let sharpLoading: Promise<SharpConstructor> | undefined;
+
+/**
+ * sharp (libvips) is loaded at the first upload, not at start: a server that only answers the
+ * catalog never maps the library (≈20 MB resident, bench/memory.ts). Its operation cache is off,
+ * since every upload is a new picture and the cache would keep up to 50 MB of decoded ones, and
+ * each picture gets one libvips thread: `decodeSlots` already bounds how many run at once.
+ */
+function loadSharp(): Promise<SharpConstructor> {
+  sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoading;
+}
 
 const isAllowedMime = (mime: string): mime is AllowedMime => Object.hasOwn(formats, mime);
 
@@ -52,6 +69,7 @@ export async function storeUpload(
   const { ext, format } = formats[sniffed.mime];
 
   const options = { limitInputPixels: uploadLimits.maxPixels, failOn: 'error' as const };
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {
