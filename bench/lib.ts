@@ -16,6 +16,13 @@ export interface Measurement {
   non2xx: number;
 }
 
+/** Servers this bench started: an interrupted bench (Ctrl-C, kill) must not leave them running. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** Starts `node <script>` with env and waits until `url` answers (at most `timeoutMs`). */
 export async function startServer(
   script: string,
@@ -23,7 +30,18 @@ export async function startServer(
   url: string,
   timeoutMs = 120_000,
 ): Promise<ChildProcess> {
+  // Something else answering there (a server left over from an interrupted run) would be measured instead.
+  if (
+    await fetch(url).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`${url} already answers before ${script} started: is the port taken?`);
+  }
   const child = spawn('node', [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

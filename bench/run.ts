@@ -4,8 +4,8 @@
  * prints `TARGET|…` lines (format in `bench/lib.ts`), the runner collects them from its output.
  * `lighthouse` needs Chromium and `scale` loads a million products, so they run only when named.
  *
- * The full run keeps under 15 minutes: unless set, it runs one round per catalog scenario
- * (BENCH_ROUNDS=1) and the load mix's short profile is not used (the 60 s run is the target).
+ * The full run keeps under 15 minutes: unless set, it runs one round per scenario
+ * (BENCH_ROUNDS=1). Flags (`--quick`) are passed to every bench.
  */
 import { spawn } from 'node:child_process';
 import { loadAverage, parseTarget, printTable } from './lib.ts';

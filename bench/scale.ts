@@ -27,7 +27,7 @@ const sizes = (process.env.BENCH_SCALE_SIZES ?? '10000,1000000').split(',').map(
 const scenarios = [
   { name: 'list, default (sales)', path: '/api/product/list', kind: 'list' },
   { name: 'list, price_asc page 3', path: '/api/product/list?sort=price_asc&page=3', kind: 'list' },
-  { name: 'list, category + new', path: '/api/product/list?category_id=12&sort=new', kind: 'list' },
+  { name: 'list, category + new', path: '/api/product/list?category_id=3&sort=new', kind: 'list' },
   { name: `search "${selectiveKeyword}"`, path: `/api/product/list?keyword=${selectiveKeyword}`, kind: 'search' },
   {
     name: `broad keyword ${broadKeyword} + sales`,
