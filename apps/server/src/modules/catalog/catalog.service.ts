@@ -12,7 +12,7 @@ import type {
   SearchSuggestions,
   ShopDetail,
 } from '@crossmart/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { banners, categories, productReviews, productSkus, products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
@@ -216,9 +216,10 @@ function productListStatement(db: Database, shape: ListShape, sort: ProductListQ
  * A keyword with an explicit sort, answered from the head of the sort's index: the first `window`
  * products in that order (filters applied), of which the keyword's matches are paged. When the
  * head holds the whole page (`limit + 1` rows after `offset`), that page is exactly the one the
- * whole catalog gives, since the head is a prefix of the same total order. A broad keyword
- * (`イヤホン`, thousands of matches) then costs a few hundred index entries instead of rechecking
- * and sorting every match, and does not grow with the catalog (bench/scale.ts).
+ * whole catalog gives, since the head is a prefix of the same total order. The head keeps the
+ * index order, so PostgreSQL stops reading as soon as the page is full: a broad keyword
+ * (`イヤホン`, thousands of matches) costs about (offset + limit) × (catalog / matches) index
+ * entries instead of rechecking and sorting every match, and does not grow with the catalog.
  */
 function productListHeadStatement(db: Database, shape: ListShape, sort: NonNullable<ProductListQuery['sort']>) {
   const name = `catalog_list_head_${sort}_${Number(shape.category)}${Number(shape.shop)}`;
@@ -226,22 +227,40 @@ function productListHeadStatement(db: Database, shape: ListShape, sort: NonNulla
     const conditions: SQL[] = [eq(products.isListed, true)];
     if (shape.category) conditions.push(sql`${products.categoryId} = ${placeholder.category}`);
     if (shape.shop) conditions.push(sql`${products.shopId} = ${placeholder.shop}`);
+    const card = productCardFields(placeholder.lang);
     const head = db
-      .select({ id: products.id, searchVector: products.searchVector })
+      .select({
+        ...card,
+        title: card.title.as('title'),
+        image: card.image.as('image'),
+        createdAt: products.createdAt,
+        searchVector: products.searchVector,
+      })
       .from(products)
       .where(and(...conditions))
       .orderBy(...productOrder(sort, false))
       .limit(placeholder.window)
       .as('head');
-    const matches = db
-      .select({ id: head.id })
-      .from(head)
-      .where(sql`${head.searchVector} @@ ${placeholder.query}::text::tsquery`);
+    const order = {
+      new: [desc(head.createdAt), desc(head.id)],
+      price_asc: [asc(head.price), asc(head.id)],
+      price_desc: [desc(head.price), desc(head.id)],
+      sales: [desc(head.sold), desc(head.id)],
+    }[sort];
     return db
-      .select(productCardFields(placeholder.lang))
-      .from(products)
-      .where(inArray(products.id, matches))
-      .orderBy(...productOrder(sort, false))
+      .select({
+        id: head.id,
+        shop_id: head.shop_id,
+        category_id: head.category_id,
+        title: head.title,
+        image: head.image,
+        price: head.price,
+        sold: head.sold,
+        stock: head.stock,
+      })
+      .from(head)
+      .where(sql`${head.searchVector} @@ ${placeholder.query}::text::tsquery`)
+      .orderBy(...order)
       .limit(placeholder.limit)
       .offset(placeholder.offset)
       .prepare(name);
