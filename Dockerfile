@@ -33,7 +33,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # 4. What runs: dependencies, the server and contract sources, the built web app; owned by root,
 #    run as the unprivileged `node` user, which may write only to /data.
 FROM ${NODE_IMAGE} AS runtime
+# Memory (docs/decisions/0016-server-memory.md): a small young generation and two malloc arenas.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=8 \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     MANAGEMENT_HOST=0.0.0.0 \

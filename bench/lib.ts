@@ -1,6 +1,9 @@
 /** Shared helpers for benchmark scripts: child servers, autocannon runs, printed tables. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -13,6 +16,13 @@ export interface Measurement {
   non2xx: number;
 }
 
+/** Servers this bench started: an interrupted bench (Ctrl-C, kill) must not leave them running. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** Starts `node <script>` with env and waits until `url` answers (at most `timeoutMs`). */
 export async function startServer(
   script: string,
@@ -20,7 +30,18 @@ export async function startServer(
   url: string,
   timeoutMs = 120_000,
 ): Promise<ChildProcess> {
+  // Something else answering there (a server left over from an interrupted run) would be measured instead.
+  if (
+    await fetch(url).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`${url} already answers before ${script} started: is the port taken?`);
+  }
   const child = spawn('node', [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -89,3 +110,93 @@ export function printComparison(title: string, rows: Array<{ subject: Measuremen
   console.log(format(header));
   for (const line of lines) console.log(format(line));
 }
+
+/**
+ * The summary line format shared by every bench: `npm run bench` collects the lines that start
+ * with `TARGET|` from each bench's output and prints them as one table at the end.
+ *
+ *   TARGET|<name>|<figure>|<target>|<PASS or BELOW>|<baseline>|<ratio>|<load average>
+ *
+ * Fields are free text without `|`; baseline and ratio are `-` when the target has none.
+ */
+export interface TargetLine {
+  name: string;
+  figure: string;
+  target: string;
+  pass: boolean;
+  baseline?: string;
+  ratio?: string;
+}
+
+export const targetPrefix = 'TARGET|';
+
+/** The 1-, 5- and 15-minute load averages, as `uptime` prints them: the machine is shared. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+export function formatTarget(line: TargetLine): string {
+  const clean = (text: string | undefined) => (text ?? '-').replaceAll('|', '/');
+  return [
+    'TARGET',
+    clean(line.name),
+    clean(line.figure),
+    clean(line.target),
+    line.pass ? 'PASS' : 'BELOW',
+    clean(line.baseline),
+    clean(line.ratio),
+    loadAverage(),
+  ].join('|');
+}
+
+/** Prints one summary line (see the format above). */
+export function reportTarget(line: TargetLine): void {
+  console.log(formatTarget(line));
+}
+
+export function parseTarget(text: string): string[] | undefined {
+  if (!text.startsWith(targetPrefix)) return undefined;
+  const fields = text.trim().split('|').slice(1);
+  return fields.length >= 7 ? fields : undefined;
+}
+
+/** Prints rows as an aligned text table. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  console.log(format(header));
+  for (const row of rows) console.log(format(row));
+}
+
+/** A database of this bench's own on the PostgreSQL of `baseUrl`, created empty; returns its URL. */
+export async function freshDatabase(baseUrl: string, name: string): Promise<string> {
+  if (!/^\w+$/.test(name)) throw new Error(`database name ${name}: letters, digits and _ only`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export async function residentMegabytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kilobytes / 1024;
+}
+
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;

@@ -40,6 +40,7 @@ const placeholder = {
   category: sql.placeholder('category'),
   shop: sql.placeholder('shop'),
   query: sql.placeholder('query'),
+  window: sql.placeholder('window'),
 };
 
 /** Values for a prepared page query: one row more than the page, to answer `has_more`. */
@@ -212,6 +213,66 @@ function productListStatement(db: Database, shape: ListShape, sort: ProductListQ
   });
 }
 
+/**
+ * A keyword with an explicit sort, answered from the head of the sort's index: the first `window`
+ * products in that order (filters applied), of which the keyword's matches are paged. When the
+ * head holds the whole page (`limit + 1` rows after `offset`), that page is exactly the one the
+ * whole catalog gives, since the head is a prefix of the same total order. The head keeps the
+ * index order, so PostgreSQL stops reading as soon as the page is full: a broad keyword
+ * (`イヤホン`, thousands of matches) costs about (offset + limit) × (catalog / matches) index
+ * entries instead of rechecking and sorting every match, and does not grow with the catalog.
+ */
+function productListHeadStatement(db: Database, shape: ListShape, sort: NonNullable<ProductListQuery['sort']>) {
+  const name = `catalog_list_head_${sort}_${Number(shape.category)}${Number(shape.shop)}`;
+  return prepared(db, name, () => {
+    const conditions: SQL[] = [eq(products.isListed, true)];
+    if (shape.category) conditions.push(sql`${products.categoryId} = ${placeholder.category}`);
+    if (shape.shop) conditions.push(sql`${products.shopId} = ${placeholder.shop}`);
+    const card = productCardFields(placeholder.lang);
+    const head = db
+      .select({
+        ...card,
+        title: card.title.as('title'),
+        image: card.image.as('image'),
+        placeholder: card.placeholder.as('placeholder'),
+        createdAt: products.createdAt,
+        searchVector: products.searchVector,
+      })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...productOrder(sort, false))
+      .limit(placeholder.window)
+      .as('head');
+    const order = {
+      new: [desc(head.createdAt), desc(head.id)],
+      price_asc: [asc(head.price), asc(head.id)],
+      price_desc: [desc(head.price), desc(head.id)],
+      sales: [desc(head.sold), desc(head.id)],
+    }[sort];
+    return db
+      .select({
+        id: head.id,
+        shop_id: head.shop_id,
+        category_id: head.category_id,
+        title: head.title,
+        image: head.image,
+        placeholder: head.placeholder,
+        price: head.price,
+        sold: head.sold,
+        stock: head.stock,
+      })
+      .from(head)
+      .where(sql`${head.searchVector} @@ ${placeholder.query}::text::tsquery`)
+      .orderBy(...order)
+      .limit(placeholder.limit)
+      .offset(placeholder.offset)
+      .prepare(name);
+  });
+}
+
+/** How far down the sort order the head statement looks: enough for a keyword in 1 of ~40 products. */
+const headWindow = (query: PageQuery) => Math.min(10_000, 40 * (offsetOf(query) + query.limit + 1));
+
 /** `GET /api/product/list`: filters, keyword search and sorts, each served by an index. */
 export async function listProducts(db: Database, lang: LanguageFile, query: ProductListQuery): Promise<ProductPage> {
   const tsQuery = query.keyword === undefined ? undefined : buildSearchQuery(query.keyword);
@@ -223,6 +284,17 @@ export async function listProducts(db: Database, lang: LanguageFile, query: Prod
     shop: query.shop_id !== undefined,
     keyword: tsQuery !== undefined,
   };
+  if (tsQuery !== undefined && query.sort !== undefined) {
+    const rows = await productListHeadStatement(db, shape, query.sort).execute({
+      ...pageValues(lang, query),
+      category: query.category_id,
+      shop: query.shop_id,
+      query: tsQuery,
+      window: headWindow(query),
+    });
+    // A short head page may only mean the head ended: then the whole catalog is asked.
+    if (rows.length > query.limit) return pageFrom(rows, query);
+  }
   const rows = await productListStatement(db, shape, query.sort).execute({
     ...pageValues(lang, query),
     category: query.category_id,

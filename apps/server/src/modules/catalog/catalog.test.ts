@@ -261,6 +261,20 @@ describe('keyword search', () => {
     expect((await search('Hidden')).list).toEqual([]);
   });
 
+  it('pages a keyword with a sort the same from the head of the order as from the whole catalog', async () => {
+    // limit 1: the head of the order holds page 1 (and one more match); page 2 needs the whole catalog.
+    const filter = `&sort=price_desc&category_id=${ids.category.mobile}&limit=1`;
+    const first = await search('スマ', filter);
+    expect(first.list.map((p) => p.id)).toEqual([ids.product.phone]);
+    expect(first.has_more).toBe(true);
+    const second = await search('スマ', `${filter}&page=2`);
+    expect(second.list.map((p) => p.id)).toEqual([ids.product.case]);
+    expect(second.has_more).toBe(false);
+    const cheapest = await search('スマ', `&sort=price_asc&category_id=${ids.category.mobile}&limit=1`);
+    expect(cheapest.list.map((p) => p.id)).toEqual([ids.product.case]);
+    expect(cheapest.has_more).toBe(true);
+  });
+
   it('searches shops by name and description', async () => {
     const byName = await read('/api/shop/search?keyword=gadget', shopPageSchema);
     expect(byName.list.map((s) => s.id)).toEqual([ids.shop.tokyo]);

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { imagePlaceholder } from '../uploads/index.ts';
 import { type CategorySlug, categoryHues, glyph, hsl } from './art.ts';
 import { uploadUrl, writeFileOnce } from './categories.service.ts';
@@ -32,6 +31,8 @@ export async function renderImages(
   concurrency = 4,
 ): Promise<RenderedImage[]> {
   const placeholders: string[] = [];
+  // Loaded here, not at start: only a first demo seed draws pictures (bench/memory.ts).
+  const { default: sharp } = await import('sharp');
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {

@@ -2,14 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 /**
@@ -90,27 +82,26 @@ export interface S3Options {
   prefix: string;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
-/** Objects at `<prefix><visibility>/<purpose>/<name>` in one private bucket. */
+const isMissing = (sdk: S3Sdk, error: unknown) =>
+  error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+/**
+ * Objects at `<prefix><visibility>/<purpose>/<name>` in one private bucket. The SDK is loaded only
+ * when a bucket is configured: a server on the local disk never holds its ~10 MB (bench/memory.ts).
+ */
 export function s3Storage(options: S3Options): UploadStorage {
-  const client = new S3Client({
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    // Checksums only where S3 requires them: several S3-compatible servers reject or mangle the
-    // newer default (CRC32 headers and trailers on every upload).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-  });
+  const loaded = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: s3Client(sdk, options) }));
+  // A failed load surfaces on the first call that awaits it, not as an unhandled rejection.
+  loaded.catch(() => {});
   const keyOf = (object: StoredObject) => `${options.prefix}${object.visibility}/${object.purpose}/${object.name}`;
   return {
     kind: 's3',
     async put(object, data, mime) {
+      const { sdk, client } = await loaded;
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: options.bucket,
           Key: keyOf(object),
           Body: data,
@@ -120,23 +111,38 @@ export function s3Storage(options: S3Options): UploadStorage {
       );
     },
     async get(object) {
+      const { sdk, client } = await loaded;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: keyOf(object) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: keyOf(object) }));
         if (!answer.Body) return undefined;
         return { stream: answer.Body as Readable, length: answer.ContentLength };
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isMissing(sdk, error)) return undefined;
         throw error;
       }
     },
     async delete(object) {
+      const { sdk, client } = await loaded;
       // S3 answers 204 for a key that is not there.
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: keyOf(object) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: keyOf(object) }));
     },
     close() {
-      client.destroy();
+      void loaded.then(({ client }) => client.destroy());
     },
   };
+}
+
+function s3Client(sdk: S3Sdk, options: S3Options) {
+  return new sdk.S3Client({
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible servers reject or mangle the
+    // newer default (CRC32 headers and trailers on every upload).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+  });
 }
 
 /** The store the configuration asks for (`UPLOAD_STORAGE`). */

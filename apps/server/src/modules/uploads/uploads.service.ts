@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { privateUploadPurposes, type UploadPurpose, type UploadResult, uploadLimits } from '@crossmart/contract';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { decodeSlots } from './decode-slots.ts';
+import { loadSharp } from './load-sharp.ts';
 import { imagePlaceholder } from './placeholder.ts';
 import type { ObjectBody, StoredObject, UploadStorage } from './storage.ts';
 
@@ -53,6 +54,7 @@ export async function storeUpload(
   const { ext, format } = formats[sniffed.mime];
 
   const options = { limitInputPixels: uploadLimits.maxPixels, failOn: 'error' as const };
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

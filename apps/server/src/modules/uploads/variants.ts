@@ -2,9 +2,9 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { clientConstants, uploadLimits } from '@crossmart/contract';
-import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { decodeSlots } from './decode-slots.ts';
+import { loadSharp } from './load-sharp.ts';
 import type { UploadStorage } from './storage.ts';
 import { readPublicUpload } from './uploads.service.ts';
 
@@ -45,7 +45,8 @@ export function parseVariantPath(url: string): VariantRequest | undefined {
 }
 
 /** Encoder settings: AVIF at a low effort, so a first request on a busy core stays short. */
-export function encodeVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+export async function encodeVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(original, { limitInputPixels: uploadLimits.maxPixels, failOn: 'error' })
     .rotate()
     .resize({ width, withoutEnlargement: true });

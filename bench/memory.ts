@@ -1,0 +1,111 @@
+/**
+ * `npm run bench memory`: the server's resident memory (RSS, from /proc) on PostgreSQL, idle and
+ * after a product-list load, beside two baselines measured in the same run: the same server with
+ * Node's default memory settings (what it held before ADR 0016) and a bare Fastify + pg server
+ * (bench/servers/bare-server.ts). Target: ≤ 150 MB idle (the ≤ 300 MB under the load mix is
+ * printed by `npm run bench mix`). The embedded engine (PGlite) is printed too, without a target.
+ *
+ * Env: DATABASE_URL, BENCH_MEMORY_PORT (3541; 3542 for the bare server).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  defaultDatabaseUrl,
+  freshDatabase,
+  loadAverage,
+  measure,
+  printTable,
+  reportTarget,
+  residentMegabytes,
+  startServer,
+  stopServer,
+} from './lib.ts';
+import { deployedRuntimeEnv, prepareCatalog, startApp } from './load-app.ts';
+
+const port = Number(process.env.BENCH_MEMORY_PORT ?? 3541);
+const catalogSize = { products: 10_000, shops: 100 };
+const settleMs = 5000;
+
+const databaseUrl = await freshDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, 'crossmart_perf_load_memory');
+const dataRoot = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-'));
+console.log(`memory bench: loading ${catalogSize.products} products; load ${loadAverage()}`);
+await prepareCatalog({ url: databaseUrl }, catalogSize);
+await prepareCatalog({ dataDir: path.join(dataRoot, 'pglite') }, catalogSize);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, settleMs));
+
+/** Idle RSS a few seconds after start, then RSS after 10 s of the product list at 50 connections. */
+async function profile(label: string, start: () => Promise<ChildProcess>, listUrl: string) {
+  const server = await start();
+  try {
+    await settle();
+    const idle = await residentMegabytes(server.pid ?? 0);
+    const load = await measure(label, listUrl, { connections: 50, seconds: 10 });
+    const afterLoad = await residentMegabytes(server.pid ?? 0);
+    await settle();
+    const settled = await residentMegabytes(server.pid ?? 0);
+    return { label, idle, afterLoad, settled, rps: load.requestsPerSecond, load: loadAverage() };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const list = `http://127.0.0.1:${port}/api/product/list?sort=new`;
+const tuned = await deployedRuntimeEnv();
+// Node's defaults: no NODE_OPTIONS, glibc's arenas (the server as it ran before ADR 0016).
+const defaults = Object.fromEntries(Object.keys(tuned).map((key) => [key, '']));
+const rows = [
+  await profile(
+    'bare Fastify + pg (baseline)',
+    () =>
+      startServer(
+        'bench/servers/bare-server.ts',
+        { DATABASE_URL: databaseUrl, PORT: String(port + 1) },
+        `http://127.0.0.1:${port + 1}/bare/health`,
+      ),
+    `http://127.0.0.1:${port + 1}/bare/languages`,
+  ),
+  await profile('server, Node defaults (before)', () => startApp({ url: databaseUrl }, port, defaults), list),
+  await profile('server, as deployed (PostgreSQL)', () => startApp({ url: databaseUrl }, port), list),
+  await profile('server, as deployed (PGlite)', () => startApp({ dataDir: path.join(dataRoot, 'pglite') }, port), list),
+];
+await rm(dataRoot, { recursive: true, force: true });
+
+console.log(`\nresident memory (MB), idle ${settleMs / 1000} s after start, after 10 s of list load, and settled`);
+printTable(
+  ['server', 'idle', 'after load', 'settled', 'req/s during load', 'load 1/5/15'],
+  rows.map((row) => [
+    row.label,
+    row.idle.toFixed(0),
+    row.afterLoad.toFixed(0),
+    row.settled.toFixed(0),
+    row.rps.toFixed(0),
+    row.load,
+  ]),
+);
+const [bare, before, deployed, embedded] = rows;
+if (!bare || !before || !deployed || !embedded) throw new Error('missing a profile');
+reportTarget({
+  name: 'memory idle (PostgreSQL)',
+  figure: `${deployed.idle.toFixed(0)} MB RSS`,
+  target: '≤ 150 MB',
+  pass: deployed.idle <= 150,
+  baseline: `before ${before.idle.toFixed(0)} MB, bare ${bare.idle.toFixed(0)} MB`,
+  ratio: `${(deployed.idle / before.idle).toFixed(2)}x before`,
+});
+reportTarget({
+  name: 'memory after list load (PostgreSQL)',
+  figure: `${deployed.afterLoad.toFixed(0)} MB RSS`,
+  target: '≤ 300 MB',
+  pass: deployed.afterLoad <= 300,
+  baseline: `before ${before.afterLoad.toFixed(0)} MB`,
+  ratio: `${(deployed.afterLoad / before.afterLoad).toFixed(2)}x before`,
+});
+reportTarget({
+  name: 'memory PGlite idle / after list load',
+  figure: `${embedded.idle.toFixed(0)} / ${embedded.afterLoad.toFixed(0)} MB RSS`,
+  target: 'reported',
+  pass: true,
+});
