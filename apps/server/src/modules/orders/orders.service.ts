@@ -150,7 +150,9 @@ export async function verifyPay(
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   await verifyPayPassword(db, userId, payPassword, payCodes);
   return transact(async (tx) => {
-    // The orders locked, with the products of their lines (no read of their own).
+    // The orders locked, with the products of their lines (no read of their own). The outer id is
+    // qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside
+    // the subquery would be the order line's own id.
     const locked = await tx
       .select({
         id: orders.id,
@@ -161,7 +163,7 @@ export async function verifyPay(
         expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
         productIds: sql<
           number[]
-        >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders}."id")`,
       })
       .from(orders)
       .where(inArray(orders.id, ids))

@@ -453,7 +453,7 @@ describe('cancel, ship, confirm', () => {
         tracking_no: 'YT123',
       });
     expect(await ship(otherMerchant)).toMatchObject({ ok: false, error: 'ORDER_NOT_FOUND' });
-    expect(await ship(owner)).toMatchObject({ ok: false, error: 'FORBIDDEN' });
+    expect(await ship(owner)).toMatchObject({ ok: false, error: 'MERCHANT_REQUIRED' });
     expect(await balanceOf(db, `user:${stranger.id}`)).toBe(1000);
     expect(await orderStatus(orderId)).toBe(1);
     expect(expectOk(await ship(merchant))).toEqual({ id: orderId, status: 2 });
