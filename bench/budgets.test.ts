@@ -28,8 +28,13 @@ let report: BudgetReport;
 beforeAll(() => {
   // Builds only when the sources changed since the last build (about 30 s); otherwise reads it.
   if (isStale()) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@crossmart/web'], { cwd: root, stdio: 'ignore' });
-    if (built.status !== 0) throw new Error('the web app does not build');
+    // vitest sets NODE_ENV=test, which would make Vite build an unminified bundle: build as `npm start` does.
+    const built = spawnSync('npm', ['run', 'build', '-w', '@crossmart/web'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`the web app does not build:\n${built.stdout}\n${built.stderr}`);
   }
   report = measureBuild(dist);
 }, 600_000);
