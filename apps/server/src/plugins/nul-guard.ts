@@ -17,11 +17,17 @@ export function findNulCharacter(value: unknown, path: string[] = []): string | 
 /**
  * PostgreSQL `text` cannot hold a NUL character and fails the whole statement on one (a 500), and
  * no field of the API has a use for it: a NUL anywhere in the query, path or body is refused as
- * invalid input before validation, on every route.
+ * invalid input before validation, on every route that takes input.
  */
 export const nulGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', (request, _reply, done) => {
+      // A route that declares no input (`/metrics`, the web app's files) reads none of it.
+      const schema = request.routeOptions.schema;
+      if (!schema?.params && !schema?.querystring && !schema?.body) {
+        done();
+        return;
+      }
       const field =
         findNulCharacter(request.params) ?? findNulCharacter(request.query) ?? findNulCharacter(request.body);
       done(

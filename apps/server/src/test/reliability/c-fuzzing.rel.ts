@@ -17,7 +17,7 @@ import type { CatalogRoute } from '../../plugins/route-catalog.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { byProfile, recordFigures, reliabilitySeed } from './figures.ts';
 import { answerViolation, outcomeOf } from './lib-cd-answers.ts';
-import { type Cast, createCast, type Role, restoreCast } from './lib-cd-roles.ts';
+import { apiOnlyEnv, type Cast, createCast, type Role, restoreCast } from './lib-cd-roles.ts';
 import { arbitraryFor, hostileNumbers, hostileStrings, smuggledFields } from './lib-cd-zod-arbitrary.ts';
 
 /** The callers the fuzzer plays: one of each kind of guard's answer. */
@@ -37,7 +37,7 @@ const figures = { operations: 0, inputs: 0 };
 const tokens = new Map<Role, string | undefined>();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: apiOnlyEnv });
   cast = await createCast(ctx.app, ctx.database.db);
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type { CatalogRoute } from '../../plugins/route-catalog.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { recordFigures } from './figures.ts';
 import { answerViolation, outcomeOf } from './lib-cd-answers.ts';
-import { type Cast, createCast, type Role, roles } from './lib-cd-roles.ts';
+import { apiOnlyEnv, type Cast, createCast, type Role, roles } from './lib-cd-roles.ts';
 
 /**
  * Who a route lets through:
@@ -189,7 +189,7 @@ function actual(code: number | null, error: string | null): Outcome {
 let ctx: TestContext;
 let cast: Cast;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: apiOnlyEnv });
   cast = await createCast(ctx.app, ctx.database.db);
 });
 afterAll(async () => {

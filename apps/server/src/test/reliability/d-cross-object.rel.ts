@@ -11,12 +11,12 @@ import { createTestApp, type TestContext } from '../test-app.ts';
 import { pngOf, uploadedUrl } from '../upload-fixtures.ts';
 import { recordFigures } from './figures.ts';
 import { outcomeOf } from './lib-cd-answers.ts';
-import { type Cast, createCast, type LiveRole } from './lib-cd-roles.ts';
+import { apiOnlyEnv, type Cast, createCast, type LiveRole } from './lib-cd-roles.ts';
 
 let ctx: TestContext;
 let cast: Cast;
 beforeAll(async () => {
-  ctx = await createTestApp({ addressLookup });
+  ctx = await createTestApp({ addressLookup, env: apiOnlyEnv });
   cast = await createCast(ctx.app, ctx.database.db);
 });
 afterAll(async () => {

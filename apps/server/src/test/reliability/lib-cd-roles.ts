@@ -2,6 +2,8 @@
  * The callers parts C and D try every route as: each a real account with its own session, plus
  * the tokens that must open nothing (a frozen account, an expired and a revoked session).
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -122,3 +124,10 @@ export async function restoreCast(db: Database, cast: Cast): Promise<void> {
   const live = Object.values(cast.ids);
   await db.update(users).set({ status: 'active' }).where(sql`${users.id} in ${live}`);
 }
+
+/**
+ * The app without the built web app: its static files (one route each, hundreds once built) are
+ * files, not API routes, and would fill the matrix and the fuzzer with rows that say nothing.
+ * Part G checks their headers on a stand-in build.
+ */
+export const apiOnlyEnv = { WEB_DIST_DIR: path.join(tmpdir(), 'crossmart-reliability-no-web-build') };
