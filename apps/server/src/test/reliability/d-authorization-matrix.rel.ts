@@ -35,6 +35,7 @@ const routeAccess: Readonly<Record<string, Access>> = {
   'GET /api/docs/yaml': 'public',
   'GET /api/docs/static/*': 'public',
   'GET /uploads/*': 'public',
+  'GET /uploads/_v/*': 'public',
   'GET /api/config': 'public',
   'GET /api/health': 'public',
   'GET /api/health/live': 'public',
