@@ -155,9 +155,9 @@ test('mark all read changes the rows and the badge at once; a refused call resto
   });
 
   const meBadge = page
-    .locator('.adm-tab-bar-item')
+    .locator('.cm-tabbar .cm-tab')
     .filter({ has: page.getByTestId('tab-filter') })
-    .locator('.adm-badge-content');
+    .locator('.cm-tab__badge');
   await page.goto('/filter');
   // The first load of the me page and its counts (a loaded machine takes a while).
   await expect(meBadge).toHaveText('2', { timeout: 15_000 });
