@@ -27,6 +27,7 @@ import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { productSearchVector, recountCatalog, refreshShopWindows } from '../apps/server/src/modules/catalog/index.ts';
 import { reportTarget } from './lib.ts';
+import { nouns, adjectives as words } from './scale-seed.ts';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const productTotal = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -63,31 +64,6 @@ function random(seed: number) {
     return state / 2_147_483_648;
   };
 }
-
-const words = [
-  ['ワイヤレス', 'Wireless'],
-  ['軽量', 'Lightweight'],
-  ['防水', 'Waterproof'],
-  ['北欧風', 'Nordic'],
-  ['国産', 'Japanese'],
-  ['大容量', 'Large'],
-  ['プレミアム', 'Premium'],
-  ['コンパクト', 'Compact'],
-] as const;
-const nouns = [
-  ['イヤホン', 'Earbuds'],
-  ['ノートパソコン', 'Laptop'],
-  ['テント', 'Tent'],
-  ['財布', 'Wallet'],
-  ['ケトル', 'Kettle'],
-  ['スニーカー', 'Sneakers'],
-  ['抹茶', 'Matcha'],
-  ['スマートフォン', 'Smartphone'],
-  ['パズル', 'Puzzle'],
-  ['ヨガマット', 'Yoga Mat'],
-  ['バックパック', 'Backpack'],
-  ['ワンピース', 'Dress'],
-] as const;
 
 async function load(database: DatabaseHandle) {
   const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: 4 });

@@ -16,7 +16,8 @@ export const broadKeyword = 'イヤホン';
 export const selectiveKeyword = 'zephyr';
 const brandEvery = 5000;
 
-const adjectives = [
+/** The title vocabulary, shared with `bench/catalog.ts`: 8 adjectives × 12 nouns. */
+export const adjectives = [
   ['ワイヤレス', 'Wireless'],
   ['軽量', 'Lightweight'],
   ['防水', 'Waterproof'],
@@ -26,7 +27,7 @@ const adjectives = [
   ['プレミアム', 'Premium'],
   ['コンパクト', 'Compact'],
 ] as const;
-const nouns = [
+export const nouns = [
   ['イヤホン', 'Earbuds'],
   ['ノートパソコン', 'Laptop'],
   ['テント', 'Tent'],
