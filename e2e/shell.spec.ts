@@ -128,10 +128,15 @@ test.describe('navigation (docs/spec.md §2)', () => {
     await expect(page).toHaveURL(/\/language$/);
     const languages = screen(page, '/language');
     await expect(languages.getByRole('button', { name: /Dansk/ })).toBeAttached();
-    await languages.evaluate((element) => {
-      element.scrollTop = 900;
-    });
-    await page.waitForTimeout(100);
+    // Wait for the scroll event itself: the screen remembers the position from it, and a busy
+    // machine may dispatch it later than any fixed pause.
+    await languages.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          element.addEventListener('scroll', () => resolve(), { once: true });
+          element.scrollTop = 900;
+        }),
+    );
     await back(page);
     await expect(page).toHaveURL(/\/filter\?backs=1$/);
     await page.getByText('言語', { exact: true }).filter({ visible: true }).click();
