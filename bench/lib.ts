@@ -39,7 +39,10 @@ export async function startServer(
   ) {
     throw new Error(`${url} already answers before ${script} started: is the port taken?`);
   }
-  const child = spawn('node', [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), script], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn('node', [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const deadline = Date.now() + timeoutMs;
