@@ -161,16 +161,34 @@ describe('API client (docs/spec.md §7–8)', () => {
     expect(harness.unauthorized).toBe(0);
   });
 
-  it('maps "Network Error" to the backend-connection message', async () => {
-    // A browser's XHR adapter fails this way when the connection drops; the message is axios' own.
-    const api = client({
-      adapter: async () => {
-        throw new Error('Network Error');
-      },
-    });
-    const error = await rejection(api.get('/api/thing'));
+  it('maps a dropped connection to the backend-connection message', async () => {
+    answer = () => ({ destroy: true });
+    const error = await rejection(client().get('/api/thing'));
     expect(error.kind).toBe('network');
     expect(harness.notices).toEqual(['backend connection abnormal']);
+  });
+
+  it('rejects a call the caller aborts as canceled, without a message', async () => {
+    answer = () => ({ body: { code: 1, msg: 'ok', data: null }, delayMs: 300 });
+    const controller = new AbortController();
+    const pending = rejection(client().get('/api/slow', undefined, { signal: controller.signal }));
+    controller.abort();
+    expect((await pending).kind).toBe('canceled');
+    expect(harness.notices).toEqual([]);
+  });
+
+  it('sends a POST body as JSON', async () => {
+    await client().post('/api/cart/add', { sku_id: 3, num: 2 });
+    expect(seen[0]?.headers['content-type']).toBe('application/json;charset=utf-8');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ sku_id: 3, num: 2 });
+  });
+
+  it('reads a private file as a Blob with the token header', async () => {
+    answer = () => ({ body: { picture: true } });
+    harness.token = 'secret-token';
+    const blob = await client().blob('/uploads/private/1.png');
+    expect(await blob.text()).toBe('{"picture":true}');
+    expect(seen[0]?.headers.token).toBe('secret-token');
   });
 
   it('maps a timeout to the timed-out message', async () => {
@@ -180,7 +198,7 @@ describe('API client (docs/spec.md §7–8)', () => {
     expect(harness.notices).toEqual(['system interface timed out']);
   });
 
-  it('maps "Request failed with status code NNN" to the interface-abnormal message with the code', async () => {
+  it('maps an HTTP error status to the interface-abnormal message with the code', async () => {
     answer = () => ({ status: 502, body: { code: 0, msg: 'bad gateway' } });
     const error = await rejection(client().get('/api/broken'));
     expect(error.kind).toBe('http');

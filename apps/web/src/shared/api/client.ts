@@ -1,7 +1,7 @@
 import { clientConstants, type LanguageFile, resultCodes } from '@crossmart/contract/client';
-import axios, { type AxiosAdapter, type AxiosRequestConfig, isCancel } from 'axios';
 import { createDuplicateGuard } from './duplicate-guard.ts';
 import { withQuery } from './query-string.ts';
+import { browserTransport, type Transport, TransportError, type TransportRequest } from './transport.ts';
 
 /** The answer envelope of docs/product-rules.md §7. */
 export interface Envelope<T> {
@@ -46,8 +46,8 @@ export interface ApiClientDeps {
   translate(key: ClientMessageKey, params?: Record<string, string>): string;
   now?: () => number;
   timeoutMs?: number;
-  /** Transport override, e.g. for tests; axios picks XHR in browsers and http in Node otherwise. */
-  adapter?: AxiosAdapter;
+  /** Transport override, e.g. for tests; fetch (XMLHttpRequest for uploads with progress) otherwise. */
+  transport?: Transport;
 }
 
 /** Per-call options; `isToken` and `repeatSubmit` are the docs/spec.md §5 headers. */
@@ -73,29 +73,26 @@ export function newActionKey(): string {
   return crypto.randomUUID();
 }
 
-/** Maps axios' transport messages to docs/spec.md §8's three messages. */
+/** Maps a transport failure to docs/spec.md §8's three messages. */
 export function transportMessage(
-  message: string,
+  error: unknown,
   translate: ApiClientDeps['translate'],
 ): { kind: ApiErrorKind; text: string } {
-  if (message === 'Network Error') return { kind: 'network', text: translate('api.network') };
-  if (message.includes('timeout')) return { kind: 'timeout', text: translate('api.timeout') };
-  if (message.includes('Request failed with status code')) {
-    return { kind: 'http', text: translate('api.status', { code: message.slice(-3) }) };
-  }
-  return { kind: 'http', text: message || translate('api.unknown') };
+  if (!(error instanceof TransportError)) return { kind: 'http', text: translate('api.unknown') };
+  if (error.failure === 'network') return { kind: 'network', text: translate('api.network') };
+  if (error.failure === 'timeout') return { kind: 'timeout', text: translate('api.timeout') };
+  if (error.failure === 'http') return { kind: 'http', text: translate('api.status', { code: String(error.status) }) };
+  return { kind: 'canceled', text: 'canceled' };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The one HTTP client of the web app: docs/spec.md §7 (calls) and §8 (errors), exactly. */
 export function createApiClient(deps: ApiClientDeps) {
-  const http = axios.create({
-    baseURL: deps.baseURL,
-    timeout: deps.timeoutMs ?? clientConstants.requestTimeoutMs,
-    headers: { 'Content-Type': 'application/json;charset=utf-8' },
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+  const send = deps.transport ?? browserTransport;
+  const timeoutMs = deps.timeoutMs ?? clientConstants.requestTimeoutMs;
+  /** Relative URLs stay relative to the page when the base URL is '' (the same origin). */
+  const absolute = (url: string) => (/^https?:/.test(url) ? url : `${deps.baseURL}${url}`);
   const guard = createDuplicateGuard(clientConstants.duplicateSubmitWindowMs, deps.now ?? Date.now);
   const names = clientConstants.headers;
 
@@ -112,23 +109,20 @@ export function createApiClient(deps: ApiClientDeps) {
     if (options.isToken !== false && token) headers[names.token] = token;
     if (options.idempotencyKey) headers[names.idempotencyKey] = options.idempotencyKey;
 
-    const config: AxiosRequestConfig = { method, headers, ...(options.signal ? { signal: options.signal } : {}) };
-    const onProgress = options.onUploadProgress;
-    if (onProgress) {
-      config.onUploadProgress = (event) => {
-        if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-      };
-    }
-    if (payload instanceof FormData) {
-      // The browser sets multipart/form-data with its boundary.
-      headers['Content-Type'] = 'multipart/form-data';
-    }
+    const call: TransportRequest = {
+      method: method === 'get' ? 'GET' : method === 'post' ? 'POST' : 'PUT',
+      url: absolute(url),
+      headers,
+      timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    };
     if (method === 'get') {
-      config.url = withQuery(url, payload as Record<string, unknown> | undefined);
+      call.url = absolute(withQuery(url, payload as Record<string, unknown> | undefined));
     } else {
-      config.url = url;
-      config.data = payload ?? {};
-      if (options.repeatSubmit !== false && guard.isDuplicate(url, config.data)) {
+      // FormData goes as multipart with the browser's boundary; anything else as JSON.
+      call.body = payload ?? {};
+      if (options.repeatSubmit !== false && guard.isDuplicate(url, call.body)) {
         const text = deps.translate('api.duplicate');
         notify(text);
         throw new ApiError('duplicate', text);
@@ -137,10 +131,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
     let body: Envelope<T>;
     try {
-      body = (await http.request<Envelope<T>>(config)).data;
+      body = (await send(call)) as Envelope<T>;
     } catch (error) {
-      if (isCancel(error)) throw new ApiError('canceled', 'canceled');
-      const { kind, text } = transportMessage(error instanceof Error ? error.message : String(error), deps.translate);
+      const { kind, text } = transportMessage(error, deps.translate);
+      if (kind === 'canceled') throw new ApiError('canceled', 'canceled');
       notify(text);
       throw new ApiError(kind, text);
     }
@@ -158,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     /** The request timeout in force (docs/spec.md §7: 10000 ms). */
-    timeoutMs: http.defaults.timeout ?? 0,
+    timeoutMs,
     /** The whole envelope, for callers that need `msg`. */
     request,
     async get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
@@ -176,9 +170,9 @@ export function createApiClient(deps: ApiClientDeps) {
       const token = deps.getToken();
       if (token) headers[names.token] = token;
       try {
-        return (await http.request<Blob>({ method: 'get', url, headers, responseType: 'blob' })).data;
+        return (await send({ method: 'GET', url: absolute(url), headers, timeoutMs, responseType: 'blob' })) as Blob;
       } catch (error) {
-        const { kind, text } = transportMessage(error instanceof Error ? error.message : String(error), deps.translate);
+        const { kind, text } = transportMessage(error, deps.translate);
         throw new ApiError(kind, text);
       }
     },

@@ -10,7 +10,7 @@ import { useSession } from './session-store.ts';
  * a number it already knows with `setQueriesData({ queryKey: cartCountKey }, n)`.
  */
 
-// The tab bar is on the first load: the API client (axios) loads with the first call (loadApi).
+// The tab bar is on the first load: the API client loads with the first call (loadApi).
 async function fetchCartCount(): Promise<number> {
   const api = await loadApi();
   return (await api.get<{ count: number }>('/api/cart/count')).count;

@@ -38,7 +38,7 @@ export function LoadError({ onRetry, compact = false }: { onRetry(): Promise<unk
 
 /** A failure the user can fix by trying again (not a refusal such as "not found"). */
 export function isRetryable(error: unknown): boolean {
-  // ApiError's kind, read without importing the client (axios stays off the first load).
+  // ApiError's kind, read without importing the client (the API client stays off the first load).
   const kind = (error as { kind?: unknown } | null)?.kind;
   return kind !== 'business' && kind !== 'unauthorized';
 }
