@@ -75,12 +75,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The libraries every first screen runs (React, the router, the query cache, i18next, the
-            // session store) as one chunk: one request and one gzip window instead of a dozen
+            // The libraries every first screen runs (React, the router, the query cache, the session
+            // store) as one chunk: one request and one gzip window instead of a dozen
             // (bench/bundle-size.ts: about 10 KB less on the first load of /home).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|js-cookie|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|js-cookie|use-sync-external-store)[\\/]/,
             },
             // The icons of the tab bar, the home header and the back button, together.
             {

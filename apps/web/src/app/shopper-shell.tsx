@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useTranslation } from '../shared/i18n/use-translation.ts';
 import { decideNavigation, type GuardDecision, settleMissingUser } from '../shared/navigation/guard.ts';
 import { isTabPath, type NavigationKind, recordVisit } from '../shared/navigation/history.ts';
 import { useSession } from '../shared/session/session-store.ts';

@@ -1,6 +1,6 @@
 import { AppOutline, CompassOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../shared/i18n/use-translation.ts';
 import { useCartCount } from '../shared/session/cart-count.ts';
 import { useUnread } from '../shared/session/unread-count.ts';
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, ConfigProvider, Form, Input, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RefundQueue } from '../../features/after-sale-admin/refund-queue.tsx';
 import { login } from '../../features/auth/api/login.ts';
@@ -21,6 +20,7 @@ import { ContentEditor } from '../../features/support-admin/content-editor.tsx';
 import { RechargeQueue, WithdrawalQueue } from '../../features/wallet-admin/pages/audit-queues.tsx';
 import { WalletSettings } from '../../features/wallet-admin/pages/wallet-settings.tsx';
 import { currentLanguage, i18n, loadAdminTexts } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { fetchUserInfo, logout } from '../../shared/session/account-api.ts';
 import { AdminAccessContext } from '../../shared/session/admin-access.ts';
 import { useSession } from '../../shared/session/session-store.ts';

@@ -15,10 +15,10 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, newActionKey } from '../../shared/api/index.ts';
 import { privateImageUrl } from '../../shared/api/upload.ts';
 import { currentTag } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 
 const filters = ['escalated', 'open', 'all'] as const;

@@ -1,8 +1,8 @@
 import type { AuditLogRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, type TableColumnsType, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { listAuditLog } from './console-api.ts';
 import { ChoiceFilter, SearchBox, ServerTable } from './console-parts.tsx';

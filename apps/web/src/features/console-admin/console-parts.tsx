@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Select, Space, Table, type TableProps, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 
 /** Previous / next over a server page (`has_more`, no total: counting whole tables is not allowed). */
 export function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPage(page: number): void }) {

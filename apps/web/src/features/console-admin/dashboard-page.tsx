@@ -1,8 +1,8 @@
 import type { Dashboard } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { fetchDashboard } from './console-api.ts';
 

@@ -1,8 +1,8 @@
 import { ledgerKinds } from '@crossmart/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Select, Space, Table, Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/index.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { type LedgerTransactionRow, listLedgerAccounts, listLedgerTransactions } from './console-api.ts';

@@ -1,8 +1,8 @@
 import type { AdminOrderRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { fetchOrder, listOrders } from './console-api.ts';

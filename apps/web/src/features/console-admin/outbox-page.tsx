@@ -1,7 +1,7 @@
 import type { AdminMailRow } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { listOutbox } from './console-api.ts';
 import { ChoiceFilter, SearchBox, ServerTable } from './console-parts.tsx';

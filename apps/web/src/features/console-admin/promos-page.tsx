@@ -2,7 +2,7 @@ import { type PromoSaveInput, promoTypes, type SellerPromo } from '@crossmart/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { useAllowed } from '../../shared/session/admin-access.ts';

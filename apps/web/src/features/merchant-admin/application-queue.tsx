@@ -2,10 +2,10 @@ import type { MerchantApplication } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Image, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/index.ts';
 import { privateImageUrl } from '../../shared/api/upload.ts';
 import { currentTag } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 
 type AdminApplication = MerchantApplication & { user_id: number; account: string };
 interface Page<T> {

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Card, Empty, Input, List, Tag, Typography } from 'antd';
 import { PictureOutline, SendOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { openServiceStream } from '../../shared/api/service-stream.ts';
 import { uploadImage } from '../../shared/api/upload.ts';
 import { currentTag } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { PrivateImage } from '../../shared/ui/private-image.tsx';
 import {
   conversationKey,

@@ -14,9 +14,9 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { privateImageUrl } from '../../shared/api/upload.ts';
 import { currentTag } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { adminPageSize, handleComplaint, listComplaints } from './admin-support-api.ts';
 
 const filters = ['0', '1', 'all'] as const;

@@ -2,7 +2,7 @@ import { type ContentKey, contentKeys, languages } from '@crossmart/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Input, Row, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { MarkupView } from '../../shared/ui/markup-view.tsx';
 import { listContent, saveContent } from './admin-support-api.ts';
 

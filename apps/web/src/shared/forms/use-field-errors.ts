@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { FieldErrors, FieldMessage } from './form-errors.ts';
 
 /** Field errors of a form, translated on render (so a language switch re-words them). */

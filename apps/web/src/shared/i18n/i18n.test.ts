@@ -81,7 +81,7 @@ describe('locale files', () => {
       expect(group in en, `${group} is only in locales/admin`).toBe(false);
     }
   });
-  it('use i18next interpolation, not the server catalogue style', () => {
+  it('use {{name}} interpolation, not the server catalogue style', () => {
     for (const text of Object.values(en.validation)) expect(text).not.toMatch(/(?<!\{)\{[a-z]+\}(?!\})/);
   });
 });
@@ -90,22 +90,16 @@ describe('plural forms and codes (issue 16)', () => {
   it('pick plural forms by the language tag, not the file name, and find zh-cn texts', async () => {
     const { i18n, initI18n, switchLanguage } = await import('./i18n.ts');
     await initI18n('en', '/');
-    i18n.addResourceBundle('kr', 'translation', { test: { days_other: '{{count}}일' } }, true, true);
-    i18n.addResourceBundle(
-      'cr',
-      'translation',
-      {
-        test: {
-          days_one: '{{count}} den',
-          days_few: '{{count}} dny',
-          days_many: '{{count}} dne',
-          days_other: '{{count}} dní',
-        },
+    i18n.addTexts('kr', { test: { days_other: '{{count}}일' } });
+    i18n.addTexts('cr', {
+      test: {
+        days_one: '{{count}} den',
+        days_few: '{{count}} dny',
+        days_many: '{{count}} dne',
+        days_other: '{{count}} dní',
       },
-      true,
-      true,
-    );
-    i18n.addResourceBundle('zh-cn', 'translation', { test: { hello: '你好' } }, true, true);
+    });
+    i18n.addTexts('zh-cn', { test: { hello: '你好' } });
     await switchLanguage('kr');
     expect(i18n.t('test.days', { count: 1 })).toBe('1일');
     await switchLanguage('cr');

@@ -6,8 +6,7 @@ import {
   matchLanguage,
   matchLanguageList,
 } from '@crossmart/contract/client';
-import i18next, { type ResourceLanguage } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { type TextTree, Translator } from './translator.ts';
 
 /**
  * Each language's texts come in lazily loaded parts (one chunk each), so that a first visit to the
@@ -20,15 +19,24 @@ import { initReactI18next } from 'react-i18next';
  *   read the English), loaded by the admin area itself (`loadAdminTexts`), never by the shop.
  */
 const parts = {
-  main: import.meta.glob<{ default: ResourceLanguage }>('../../locales/*.json'),
-  catalog: import.meta.glob<{ default: ResourceLanguage }>('../../locales/catalog/*.json'),
-  forms: import.meta.glob<{ default: ResourceLanguage }>('../../locales/forms/*.json'),
-  admin: import.meta.glob<{ default: ResourceLanguage }>('../../locales/admin/*.json'),
+  main: import.meta.glob<{ default: TextTree }>('../../locales/*.json'),
+  catalog: import.meta.glob<{ default: TextTree }>('../../locales/catalog/*.json'),
+  forms: import.meta.glob<{ default: TextTree }>('../../locales/forms/*.json'),
+  admin: import.meta.glob<{ default: TextTree }>('../../locales/admin/*.json'),
 };
 type Part = keyof typeof parts;
 const allParts: readonly Part[] = ['main', 'catalog', 'forms'];
 
-export const i18n = i18next;
+/** The app's one translator; file names are the language codes, plural rules come from their BCP 47 tags. */
+export const i18n = new Translator({
+  fallbackLanguage,
+  // `jp`, `kr`, `cr`, `pk`… are file names Intl does not know: without the tag Korean would look for
+  // `_one` and Czech would never use `_few`.
+  pluralTag: (code) => {
+    const file = matchLanguage(code);
+    return file ? getLanguage(file).tag : code;
+  },
+});
 
 export function hasLocaleFile(file: string): boolean {
   return `../../locales/${file}.json` in parts.main;
@@ -42,7 +50,7 @@ function loadPart(part: Part, file: LanguageFile): Promise<void> {
   let done = loaded.get(key);
   if (!done) {
     done = loader().then((module) => {
-      i18next.addResourceBundle(file, 'translation', module.default, true, true);
+      i18n.addTexts(file, module.default);
     });
     loaded.set(key, done);
   }
@@ -91,57 +99,26 @@ function applyDocumentLanguage(file: LanguageFile) {
 /**
  * Loads what the first render needs, then the rest in the background (bench/bundle-size.ts): a
  * complete language renders without the English fallback, and a screen without the parts of
- * other screens. Late texts re-render the screens that use them (`bindI18nStore`).
+ * other screens. Late texts re-render the screens that use them (`useTranslation`).
  */
 export async function initI18n(language: LanguageFile, path = '/') {
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: fallbackLanguage,
-    // The file names are the language codes; i18next would otherwise rewrite `zh-cn` as `zh-CN`
-    // and find no resources under it (simplified and traditional Chinese would show English).
-    lowerCaseLng: true,
-    resources: {},
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false, bindI18nStore: 'added' },
-  });
-  pluralRulesByTag();
+  i18n.changeLanguage(language);
   const files = completeLanguages.includes(language) ? [language] : [language, fallbackLanguage];
   const needed = partsForPath(path);
   await Promise.all(files.flatMap((file) => needed.map((part) => loadPart(part, file))));
   void Promise.all([loadLocale(language), loadLocale(fallbackLanguage)]).catch(() => undefined);
   applyDocumentLanguage(language);
-  await i18next.changeLanguage(language);
-}
-
-/**
- * i18next picks plural forms with `Intl.PluralRules(<language code>)`, but the codes are the
- * spec's file names (`jp`, `kr`, `cr`, `pk`…), which Intl does not know: it falls back to English
- * rules, so Korean would look for `_one` and Czech would never use `_few`. Resolve them through
- * the language table's BCP 47 tags.
- */
-function pluralRulesByTag() {
-  const resolver = i18next.services.pluralResolver as {
-    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
-    tagged?: boolean;
-  };
-  if (resolver.tagged) return;
-  const original = resolver.getRule.bind(resolver);
-  resolver.getRule = (code, options) => {
-    const file = code === 'dev' ? undefined : matchLanguage(code);
-    return original(file ? getLanguage(file).tag : code, options);
-  };
-  resolver.tagged = true;
 }
 
 /** Switches the UI at once: loads the file when needed, then sets `lang`/`dir` and the language. */
 export async function switchLanguage(language: LanguageFile) {
   await loadLocale(language);
   applyDocumentLanguage(language);
-  await i18next.changeLanguage(language);
+  i18n.changeLanguage(language);
 }
 
 export function currentLanguage(): LanguageFile {
-  return matchLanguage(i18next.language) ?? defaultLanguage;
+  return matchLanguage(i18n.language) ?? defaultLanguage;
 }
 
 /** The UI language's writing direction (ar and pk read right to left). */

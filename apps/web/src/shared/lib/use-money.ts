@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/config.ts';
 import { currentTag } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { formatMoney } from './money.ts';
 
 /** Formats integer minor units in the configured currency and the UI language (docs/product-rules.md §2). */

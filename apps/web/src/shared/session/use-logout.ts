@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { confirm } from '../ui/feedback.ts';
 import { logout } from './account-api.ts';
 import { useSession } from './session-store.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** The empty-state texts of docs/spec.md §2. */
 export type EmptyKind = 'noRecords' | 'noProducts' | 'noLogistics' | 'noSpecs';

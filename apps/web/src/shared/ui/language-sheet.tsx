@@ -2,9 +2,9 @@ import { languages } from '@crossmart/contract/client';
 import { Popup } from 'antd-mobile';
 import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/change-language.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { getLanguageName } from './language-name.ts';
 
 /** A language button that opens the 34 languages in a bottom sheet (for screens a visitor sees). */

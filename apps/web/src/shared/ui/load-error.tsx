@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /**
  * The failure state of a screen or list whose call failed (offline, timeout, server error): what

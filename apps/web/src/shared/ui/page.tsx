@@ -1,6 +1,6 @@
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../navigation/use-back.ts';
 import { useRouteMeta } from './route-meta.ts';
 

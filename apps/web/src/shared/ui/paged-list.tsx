@@ -1,7 +1,7 @@
 import { clientConstants } from '@crossmart/contract/client';
 import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { type EmptyKind, EmptyState } from './empty-state.tsx';
 import { LoadError } from './load-error.tsx';
 import { ListSkeleton } from './skeletons.tsx';

@@ -1,7 +1,7 @@
 import { ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useMoney } from '../lib/use-money.ts';
 import './pay-code-dialog.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { LazyImage } from './lazy-image.tsx';

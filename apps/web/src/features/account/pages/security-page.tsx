@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { KeyOutline, LockOutline, QuestionCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import '../account.css';

@@ -1,9 +1,9 @@
 import { getLanguage } from '@crossmart/contract/client';
 import { List } from 'antd-mobile';
 import { GlobalOutline, LockOutline, UserContactOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { useLogout } from '../../../shared/session/use-logout.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';

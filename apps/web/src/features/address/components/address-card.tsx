@@ -1,7 +1,7 @@
 import type { Address } from '@crossmart/contract';
 import { CheckCircleFill, DeleteOutline, EditSOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { localizedArea } from '../../../shared/lib/regions.ts';
 import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 

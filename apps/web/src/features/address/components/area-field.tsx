@@ -2,8 +2,8 @@ import type { AddressArea } from '@crossmart/contract';
 import { CascadePicker } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { areaText, cascadeOptions } from '../../../shared/lib/regions.ts';
 
 export interface AreaFieldProps {

@@ -9,11 +9,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Switch } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { addressListKey } from '../../../shared/api/query-keys.ts';
 import type { FieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useBack } from '../../../shared/navigation/use-back.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';

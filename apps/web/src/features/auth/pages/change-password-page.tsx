@@ -1,9 +1,9 @@
 import { resetPasswordRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';

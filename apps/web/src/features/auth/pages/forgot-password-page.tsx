@@ -1,10 +1,10 @@
 import { forgotCodeRequestSchema, resetPasswordRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -1,8 +1,8 @@
 import { Button, Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';

@@ -1,9 +1,9 @@
 import { type RegisterRequest, registerRequestSchema } from '@crossmart/contract';
 import { Button } from 'antd-mobile';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { startSession } from '../../../shared/session/start-session.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LanguageSheetButton } from '../../../shared/ui/language-sheet.tsx';

@@ -1,8 +1,8 @@
 import type { CartLine } from '@crossmart/contract';
 import { Checkbox, Stepper, SwipeAction } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentDir } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';

@@ -1,5 +1,5 @@
 import type { Page } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /**
  * Titles, descriptions and category names come localized from the server (the `lang` header), so

@@ -1,7 +1,7 @@
 import type { Home } from '@crossmart/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 type Banner = Home['banners'][number];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CapsuleTabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { categoriesQuery } from '../api/categories.ts';
 import { useLang } from '../api/keys.ts';
 

@@ -1,5 +1,5 @@
 import { AddOutline, CheckOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useFollow } from '../hooks/use-follow.ts';
 
 /** The follow pill of the shop header and the detail's shop card. */

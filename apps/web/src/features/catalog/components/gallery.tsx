@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { withAntdMobileRender } from '../../../shared/ui/antd-mobile-setup.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 

@@ -1,7 +1,7 @@
 import { clientConstants } from '@crossmart/contract/client';
 import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /** Pull-to-refresh for home, loaded after the first render (its gesture library is not on the first load). */
 export default function HomeRefresh({ onRefresh, children }: { onRefresh(): Promise<unknown>; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { ProductCard as Card } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 

@@ -1,5 +1,5 @@
 import type { Review } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { formatDate } from '../../../shared/lib/format-time.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReviewSummary as Summary } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Stars } from './review-item.tsx';
 
 const scores = [

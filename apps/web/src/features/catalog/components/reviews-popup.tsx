@@ -1,7 +1,7 @@
 import type { Review } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { flatten, useLang } from '../api/keys.ts';
 import { productReviewsQuery } from '../api/product-detail.ts';

@@ -1,5 +1,5 @@
 import { UploadOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { copyText } from '../../../shared/lib/clipboard.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 

@@ -1,7 +1,7 @@
 import type { ShopCard as Card } from '@crossmart/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { useCompact } from './product-card.tsx';
 

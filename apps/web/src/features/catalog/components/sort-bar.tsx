@@ -1,5 +1,5 @@
 import type { ProductSort } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /**
  * Sort chips of product lists: relevance (with a keyword) or sales, new, and price, which toggles

@@ -1,8 +1,8 @@
 import type { FollowResult, ProductDetail, ShopDetail } from '@crossmart/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { productDetailKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { setFollow } from '../api/shops.ts';

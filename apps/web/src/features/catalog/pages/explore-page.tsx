@@ -1,8 +1,8 @@
 import type { ProductSort } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { RedoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { SkeletonLine } from '../../../shared/ui/skeletons.tsx';

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { productDetailKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { HeartOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { GridSkeleton, ListSkeleton } from '../../../shared/ui/skeletons.tsx';

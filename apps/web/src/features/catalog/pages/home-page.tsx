@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOutline, SearchOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';

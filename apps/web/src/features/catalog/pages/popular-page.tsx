@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { useLang } from '../api/keys.ts';
 import { popularQuery } from '../api/product-list.ts';

@@ -1,7 +1,7 @@
 import type { ProductSort, ShopDetail } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';

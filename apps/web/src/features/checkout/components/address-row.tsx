@@ -1,6 +1,6 @@
 import type { Address } from '@crossmart/contract';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { localizedArea } from '../../../shared/lib/regions.ts';
 import { AddressSummary } from '../../../shared/ui/address-summary.tsx';
 

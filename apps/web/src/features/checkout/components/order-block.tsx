@@ -1,5 +1,5 @@
 import type { OrderPreview } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Input, TextArea } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, newActionKey } from '../../../shared/api/index.ts';
 import { cartKey, productDetailKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

@@ -1,9 +1,9 @@
 import type { LanguageFile } from '@crossmart/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { CheckOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n/change-language.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -24,9 +24,9 @@ import {
   UserCircleOutline,
 } from 'antd-mobile-icons';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { useSession } from '../../../shared/session/session-store.ts';

@@ -10,8 +10,8 @@ import {
   TruckOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { formatDate, formatRelative, formatTime, useNow } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@crossmart/contract';
 import { Steps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../../shared/lib/format-time.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { OrderAction } from '../lib/order-actions.ts';
 
 const primary: ReadonlySet<OrderAction> = new Set(['pay', 'confirm', 'review']);

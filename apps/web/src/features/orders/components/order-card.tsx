@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { ShopName } from '../../../shared/ui/shop-name.tsx';
 import { type OrderAction, orderActionsFor } from '../lib/order-actions.ts';

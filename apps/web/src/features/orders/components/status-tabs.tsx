@@ -1,6 +1,6 @@
 import type { OrderList } from '@crossmart/contract';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { type StatusFilter, statusFilters } from '../lib/status-filter.ts';
 
 /** The docs/spec.md §4 filters as tabs with the server's counts; scrolls sideways when they do not fit. */

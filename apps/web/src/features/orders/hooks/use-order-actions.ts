@@ -1,10 +1,10 @@
 import type { OrderStatus, OrderSummary } from '@crossmart/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newActionKey } from '../../../shared/api/index.ts';
 import { ordersKey, walletKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { refreshUserInfo } from '../../../shared/session/account-api.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';

@@ -1,9 +1,9 @@
 import type { OrderList, OrderSummary } from '@crossmart/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ordersKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { orderListQuery } from '../api/order-list.ts';

@@ -1,8 +1,8 @@
 import { refundLimits } from '@crossmart/contract';
 import { ImageUploader, type ImageUploadItem, ProgressBar } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /**
  * Proof pictures (1–6): each uploads at once as a private `refund` file, with its progress. The

@@ -12,11 +12,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, CheckList, Input, List, Popup, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../../shared/api/config.ts';
 import { orderDetailQuery } from '../../../shared/api/order-detail.ts';
 import { ordersKey, walletKey } from '../../../shared/api/query-keys.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

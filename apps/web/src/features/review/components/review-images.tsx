@@ -1,8 +1,8 @@
 import { reviewLimits } from '@crossmart/contract';
 import { ImageUploader, type ImageUploadItem, ProgressBar } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /**
  * Up to 6 public review pictures, each uploaded when picked (purpose `review`) with its progress;

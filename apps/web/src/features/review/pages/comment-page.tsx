@@ -2,13 +2,13 @@ import { type OrderDetail, type OrderItem, orderCommentBodySchema, reviewLimits 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Rate, TextArea } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { orderDetailQuery } from '../../../shared/api/order-detail.ts';
 import { ordersKey, productDetailKey, productReviewsKey } from '../../../shared/api/query-keys.ts';
 import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { parseId } from '../../../shared/lib/parse-id.ts';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

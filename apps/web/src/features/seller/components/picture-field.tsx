@@ -1,8 +1,8 @@
 import type { UploadPurpose } from '@crossmart/contract';
 import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /**
  * Public pictures (logo, banner, product images): uploaded at once, kept as their stored URLs.

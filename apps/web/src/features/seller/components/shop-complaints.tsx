@@ -1,8 +1,8 @@
 import type { Complaint } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { listShopComplaints } from '../seller-api.ts';
 
 function ComplaintCard({ complaint }: { complaint: Complaint }) {

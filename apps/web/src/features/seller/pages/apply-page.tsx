@@ -2,10 +2,10 @@ import { type MerchantApplyBody, merchantApplyBodySchema } from '@crossmart/cont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Result, Selector, TextArea } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Grid, List, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { getDashboard } from '../seller-api.ts';
 

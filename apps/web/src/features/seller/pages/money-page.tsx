@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Grid, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { getDashboard, listSettlements } from '../seller-api.ts';
 

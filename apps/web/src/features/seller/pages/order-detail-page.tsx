@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Image, Input, List, Skeleton, Steps } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { addLogistics, getOrder, shipOrder } from '../seller-api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Image, List, Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { listOrders } from '../seller-api.ts';
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Image, List, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
 import { deleteProduct, listProducts, setProductStatus } from '../seller-api.ts';

@@ -2,11 +2,11 @@ import { type PromoSaveInput, promoSaveBodySchema, type SellerPromo, shopSaveBod
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, List, Popup, Selector, Switch, Tag, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/api/config.ts';
 import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Field } from '../components/field.tsx';

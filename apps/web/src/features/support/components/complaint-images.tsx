@@ -1,8 +1,8 @@
 import { supportLimits } from '@crossmart/contract';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /** Up to 3 pictures for a complaint, uploaded at once as private evidence. */
 export function ComplaintImages({ onChange }: { onChange(urls: string[]): void }) {

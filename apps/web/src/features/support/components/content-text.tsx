@@ -1,6 +1,6 @@
 import type { ContentKey } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { MarkupView } from '../../../shared/ui/markup-view.tsx';

@@ -1,6 +1,6 @@
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { useShopSearch } from './use-shop-search.ts';
 

@@ -1,7 +1,7 @@
 import type { ShopCard } from '@crossmart/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { shopNameSearchQuery } from '../api/support-api.ts';
 
 const debounceMs = 250;

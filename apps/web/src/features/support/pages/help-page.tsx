@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { ExclamationCircleOutline, FileOutline, MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page, Section } from '../../../shared/ui/page.tsx';
 import { ContentText } from '../components/content-text.tsx';
 import '../support.css';

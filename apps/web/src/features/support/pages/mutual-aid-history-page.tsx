@@ -1,8 +1,8 @@
 import type { AssistRecord } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';

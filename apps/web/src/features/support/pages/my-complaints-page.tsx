@@ -1,7 +1,7 @@
 import type { Complaint } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { myComplaintsQuery } from '../api/support-api.ts';

@@ -1,5 +1,5 @@
 import { ShopbagOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Section } from '../../../shared/ui/page.tsx';
 import { ContentText } from '../components/content-text.tsx';
 import '../support.css';

@@ -1,7 +1,7 @@
 import { Image, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { privateImageUrl } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /** A private evidence picture, fetched with the admin's token and shown with antd's zoom preview. */
 export function EvidencePreview({ url }: { url: string | null }) {

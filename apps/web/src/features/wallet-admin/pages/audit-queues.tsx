@@ -15,8 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { useAllowed } from '../../../shared/session/admin-access.ts';
 import { auditRecharge, auditWithdrawal, listRecharges, listWithdrawals } from '../api/admin-wallet.ts';

@@ -17,7 +17,7 @@ import {
   Tag,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { getSettings, listChannels, saveChannel, saveSettings, verifyLedger } from '../api/admin-wallet.ts';
 
 type ChannelForm = Partial<DepositChannel> & { kind: 'bank' | 'chain' };

@@ -1,6 +1,6 @@
 import type { AuditFilter } from '@crossmart/contract';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 const filters: AuditFilter[] = ['all', '0', '1', '2'];
 

@@ -1,7 +1,7 @@
 import type { AuditFilter } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { Page } from '../../../shared/ui/page.tsx';

@@ -1,7 +1,7 @@
 import { ImageUploader, type ImageUploadItem, ProgressBar } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 /** Payment-evidence picker: uploads at once (private purpose `evidence`) and shows the progress. */
 export function EvidenceUploader({ onChange }: { onChange(url: string | undefined): void }) {

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
 const colors = { 0: 'warning', 1: 'success', 2: 'danger' } as const;
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../../shared/lib/format-time.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { fetchUserInfo } from '../../../shared/session/account-api.ts';

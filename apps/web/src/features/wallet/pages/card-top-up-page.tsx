@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../../shared/api/config.ts';
 import { newActionKey } from '../../../shared/api/index.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { blockchainQuery } from '../api/get-blockchain.ts';

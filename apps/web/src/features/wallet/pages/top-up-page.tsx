@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { BankcardOutline, ClockCircleOutline, LinkOutline, MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import '../wallet.css';
 

@@ -1,5 +1,5 @@
 import type { Recharge } from '@crossmart/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { rechargeLogQuery } from '../api/audit-logs.ts';
 import { AuditRecordList } from '../components/audit-record-list.tsx';
