@@ -80,7 +80,7 @@ export default defineConfig({
             // (bench/bundle-size.ts: about 10 KB less on the first load of /home).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|js-cookie|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
             },
             // The icons of the tab bar, the home header and the back button, together.
             {

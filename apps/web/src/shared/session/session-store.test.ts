@@ -1,5 +1,5 @@
-import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readCookie, removeCookie } from './cookies.ts';
 import { sessionStorageKey, useSession } from './session-store.ts';
 import { startSession } from './start-session.ts';
 
@@ -10,7 +10,7 @@ function persisted() {
 beforeEach(() => {
   useSession.getState().clearSession();
   useSession.setState({ setting: null, history: [], backData: null });
-  Cookies.remove('language');
+  removeCookie('language');
 });
 
 describe('session state (docs/spec.md §3)', () => {
@@ -33,8 +33,8 @@ describe('session state (docs/spec.md §3)', () => {
   it('keeps the token and the language in cookies too', () => {
     useSession.getState().setToken('t2');
     useSession.getState().setSetting('en');
-    expect(Cookies.get('Admin-Token')).toBe('t2');
-    expect(Cookies.get('language')).toBe('en');
+    expect(readCookie('Admin-Token')).toBe('t2');
+    expect(readCookie('language')).toBe('en');
   });
 
   it('clearing the session drops token, user info and the token cookie', () => {
@@ -42,7 +42,7 @@ describe('session state (docs/spec.md §3)', () => {
     expect(useSession.getState().userInfo).toEqual({ id: 9, account: 'x' });
     useSession.getState().clearSession();
     expect(useSession.getState()).toMatchObject({ token: '', userInfo: null });
-    expect(Cookies.get('Admin-Token')).toBeUndefined();
+    expect(readCookie('Admin-Token')).toBeUndefined();
   });
 
   it('a login answer without the user leaves user info to the guard', () => {
@@ -52,7 +52,7 @@ describe('session state (docs/spec.md §3)', () => {
 
   it('forgets a stored token whose 3-day cookie has expired', async () => {
     useSession.getState().setToken('t5');
-    Cookies.remove('Admin-Token');
+    removeCookie('Admin-Token');
     await useSession.persist.rehydrate();
     expect(useSession.getState().token).toBe('');
   });

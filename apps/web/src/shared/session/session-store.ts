@@ -1,7 +1,7 @@
 import { clientConstants, getLanguage, type LanguageFile } from '@crossmart/contract/client';
-import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { readCookie, removeCookie, writeCookie } from './cookies.ts';
 import type { LanguageSetting, SessionUser } from './session-types.ts';
 
 /** Session state of docs/spec.md §3, persisted locally. */
@@ -30,8 +30,6 @@ export type SessionStore = SessionState & SessionActions;
 
 export const sessionStorageKey = 'crossmart-session';
 
-const cookieOptions = { expires: clientConstants.cookieDays, sameSite: 'lax' } as const;
-
 export function languageSetting(file: LanguageFile): LanguageSetting {
   const { language_name, chinese_name, file_name } = getLanguage(file);
   return { language_name, chinese_name, file_name };
@@ -46,22 +44,22 @@ export const useSession = create<SessionStore>()(
       setting: null,
       history: [],
       setToken(token) {
-        if (token) Cookies.set(clientConstants.tokenCookie, token, cookieOptions);
-        else Cookies.remove(clientConstants.tokenCookie);
+        if (token) writeCookie(clientConstants.tokenCookie, token, clientConstants.cookieDays);
+        else removeCookie(clientConstants.tokenCookie);
         set({ token });
       },
       setUserInfo(userInfo) {
         set({ userInfo });
       },
       clearSession() {
-        Cookies.remove(clientConstants.tokenCookie);
+        removeCookie(clientConstants.tokenCookie);
         set({ token: '', userInfo: null });
       },
       setBackData(backData) {
         set({ backData });
       },
       setSetting(file) {
-        Cookies.set(clientConstants.languageCookie, file, cookieOptions);
+        writeCookie(clientConstants.languageCookie, file, clientConstants.cookieDays);
         set({ setting: languageSetting(file) });
       },
       setHistory(history) {
@@ -82,7 +80,7 @@ export const useSession = create<SessionStore>()(
       // The token cookie lives 3 days (docs/spec.md §9): once it is gone, so is the stored token.
       merge: (persisted, current) => {
         const state = { ...current, ...(persisted as Partial<SessionState>) };
-        if (state.token && !Cookies.get(clientConstants.tokenCookie)) {
+        if (state.token && !readCookie(clientConstants.tokenCookie)) {
           return { ...state, token: '', userInfo: null };
         }
         return state;
