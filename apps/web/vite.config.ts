@@ -88,11 +88,11 @@ export default defineConfig({
               test: /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](AppOutline|CompassOutline|ShopbagOutline|UserOutline|SearchOutline|BellOutline|LeftOutline)\.js$/,
             },
             // Small shared helpers that every first screen loads anyway (frame, empty state, skeletons,
-            // images, toasts, config, money, bag badge): one chunk instead of one each, because each
+            // images, toasts, config, money, tab badges, the texts hook): one chunk instead of one each, because each
             // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
             {
               name: 'shell-shared',
-              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/]cart-count)\.tsx?$/,
+              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count)|i18n[\\/]use-translation)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their
