@@ -37,6 +37,13 @@ describe('translator (the i18next subset the app uses)', () => {
     expect(t.t('cart')).toBe('cart');
   });
 
+  it('answers defaultValue for a key no language has', () => {
+    const t = translator();
+    t.changeLanguage('jp');
+    expect(t.t('seller.lang.xx', { defaultValue: 'xx' })).toBe('xx');
+    expect(t.t('cart.title', { defaultValue: 'xx' })).toBe('カート');
+  });
+
   it('interpolates values and leaves a placeholder without a value as written', () => {
     const t = translator();
     t.changeLanguage('en');

@@ -73,8 +73,8 @@ export class Translator {
   }
 
   /**
-   * The text of `key` in the UI language, else in the fallback language, else the key itself. With a
-   * numeric `count`, the plural form of each language is tried before the plain key.
+   * The text of `key` in the UI language, else in the fallback language, else `defaultValue`, else the
+   * key itself. With a numeric `count`, the plural form of each language is tried before the plain key.
    */
   t = (key: string, params?: TextParams): string => {
     const count = params?.count;
@@ -88,7 +88,8 @@ export class Translator {
         if (text !== undefined) return interpolate(text, params);
       }
     }
-    return key;
+    const fallback = params?.defaultValue;
+    return typeof fallback === 'string' ? interpolate(fallback, params) : key;
   };
 
   on(event: TranslatorEvent, listener: () => void): void {
