@@ -84,7 +84,10 @@ test('home → category → detail → choose spec → shop → follow → myFav
   expect(before.is_followed).toBe(false);
   const follow = shown(page).getByTestId('follow-button');
   await expect(follow).toHaveText('フォロー');
+  // The button turns before the server answers (optimistic): read the shop after the call's answer.
+  const followed = page.waitForResponse((response) => response.url().endsWith('/api/shop/follow'));
   await follow.click();
+  expect((await followed).ok()).toBe(true);
   await expect(follow).toHaveText('フォロー中');
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   const after = await apiData<{ fans: number; is_followed: boolean }>(
