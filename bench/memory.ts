@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  cpuMilliseconds,
   defaultDatabaseUrl,
   freshDatabase,
   loadAverage,
@@ -43,13 +44,15 @@ await prepareCatalog({ dataDir: path.join(dataRoot, 'pglite') }, catalogSize);
 const settle = () => new Promise((resolve) => setTimeout(resolve, settleMs));
 
 /**
- * Start-up time (spawn to first answer, polled every 250 ms; load dominates it on a shared machine),
+ * Start-up time (spawn to first answer, polled every 250 ms; load dominates it on a shared machine)
+ * and the CPU time the server used for it,
  * idle RSS a few seconds after start, then RSS after 10 s of the product list at 50 connections.
  */
 async function profile(label: string, start: () => Promise<ChildProcess>, listUrl: string) {
   const spawned = performance.now();
   const server = await start();
   const startupMs = performance.now() - spawned;
+  const startupCpuMs = await cpuMilliseconds(server.pid ?? 0);
   const startLoad = loadAverage();
   try {
     await settle();
@@ -58,7 +61,17 @@ async function profile(label: string, start: () => Promise<ChildProcess>, listUr
     const afterLoad = await residentMegabytes(server.pid ?? 0);
     await settle();
     const settled = await residentMegabytes(server.pid ?? 0);
-    return { label, startupMs, startLoad, idle, afterLoad, settled, rps: load.requestsPerSecond, load: loadAverage() };
+    return {
+      label,
+      startupMs,
+      startupCpuMs,
+      startLoad,
+      idle,
+      afterLoad,
+      settled,
+      rps: load.requestsPerSecond,
+      load: loadAverage(),
+    };
   } finally {
     await stopServer(server);
   }
@@ -94,10 +107,21 @@ console.log(
   `\nstart-up to first answer (ms); resident memory (MB), idle ${settleMs / 1000} s after start, after 10 s of list load, and settled`,
 );
 printTable(
-  ['server', 'start-up ms', 'load at start', 'idle', 'after load', 'settled', 'req/s during load', 'load 1/5/15'],
+  [
+    'server',
+    'start-up ms',
+    'its CPU ms',
+    'load at start',
+    'idle',
+    'after load',
+    'settled',
+    'req/s during load',
+    'load 1/5/15',
+  ],
   rows.map((row) => [
     row.label,
     row.startupMs.toFixed(0),
+    row.startupCpuMs.toFixed(0),
     row.startLoad,
     row.idle.toFixed(0),
     row.afterLoad.toFixed(0),
@@ -118,11 +142,11 @@ reportTarget({
 });
 reportTarget({
   name: 'start-up to first answer (PostgreSQL)',
-  figure: `${deployed.startupMs.toFixed(0)} ms (build)`,
+  figure: `${deployed.startupMs.toFixed(0)} ms, ${deployed.startupCpuMs.toFixed(0)} ms CPU (build)`,
   target: '≤ 5 s after SIGKILL (issue 18 B)',
   pass: deployed.startupMs <= 5000,
-  baseline: `sources ${sources.startupMs.toFixed(0)} ms`,
-  ratio: `${(deployed.startupMs / sources.startupMs).toFixed(2)}x sources`,
+  baseline: `sources ${sources.startupMs.toFixed(0)} ms, ${sources.startupCpuMs.toFixed(0)} ms CPU`,
+  ratio: `${(deployed.startupMs / sources.startupMs).toFixed(2)}x sources, CPU ${(deployed.startupCpuMs / sources.startupCpuMs).toFixed(2)}x`,
 });
 reportTarget({
   name: 'memory after list load (PostgreSQL)',
