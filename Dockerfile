@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# Crossmart server image: the Fastify server (TypeScript run by Node 24's type stripping, as
-# `npm start` does) and the built web app it serves. Build from the repository root:
+# Crossmart server image: the Fastify server (compiled to JavaScript by scripts/build-server.ts, as
+# `npm start` runs it) and the built web app it serves. Build from the repository root:
 #   docker build -t crossmart .
 # See deploy/README.md for running it (deploy/compose.yaml) and the settings it needs.
 
@@ -19,7 +19,14 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS web-build
 COPY packages/contract packages/contract
 COPY apps/web apps/web
-RUN npm run build
+RUN npm run build -w @crossmart/web
+
+# 2b. The server compiled to JavaScript (apps/server/dist; docs/decisions/0016-server-memory.md).
+FROM deps AS server-build
+COPY packages/contract packages/contract
+COPY apps/server apps/server
+COPY scripts/build-server.ts scripts/
+RUN node scripts/build-server.ts
 
 # 3. Production dependencies only (no Vite, TypeScript, Playwright, test tools).
 FROM ${NODE_IMAGE} AS runtime-deps
@@ -30,7 +37,8 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-# 4. What runs: dependencies, the server and contract sources, the built web app; owned by root,
+# 4. What runs: dependencies, the compiled server with the data files its sources directory holds
+#    (migrations, messages, support texts), the built web app; owned by root,
 #    run as the unprivileged `node` user, which may write only to /data.
 FROM ${NODE_IMAGE} AS runtime
 # Memory (docs/decisions/0016-server-memory.md): a small young generation and two malloc arenas.
@@ -47,6 +55,7 @@ WORKDIR /app
 COPY --from=runtime-deps /app ./
 COPY packages/contract packages/contract
 COPY apps/server apps/server
+COPY --from=server-build /app/apps/server/dist apps/server/dist
 COPY --from=web-build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -58,4 +67,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # `npm start` without the build check (the image carries the build) and without npm in between,
 # so SIGTERM reaches the server and its graceful shutdown.
-CMD ["node", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/dist/main.js"]

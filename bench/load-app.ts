@@ -1,6 +1,6 @@
 /**
- * The real server (`apps/server/src/main.ts`, production settings, Redis under a namespace of its
- * own) on a bench database holding a `scale-seed` catalog, with logged-in buyers who have a
+ * The real server (compiled, `apps/server/dist/main.js`, as `npm start` runs it; production
+ * settings, Redis under a namespace of its own) on a bench database holding a `scale-seed` catalog, with logged-in buyers who have a
  * balance, a payment code and an address: what `mix`, `memory` and `pglite` put load on.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { prepareDatabase } from '../apps/server/src/bootstrap.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { postTransaction } from '../apps/server/src/modules/ledger/index.ts';
+import { ensureServerBuilt } from '../scripts/build-server.ts';
 import { startServer } from './lib.ts';
 import { seedCatalog } from './scale-seed.ts';
 
@@ -40,15 +41,26 @@ export async function deployedRuntimeEnv(): Promise<Record<string, string>> {
   return { ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...(arenas ? { MALLOC_ARENA_MAX: arenas } : {}) };
 }
 
+/** The two forms of the server: the build `npm start` and the image run, or the TypeScript sources. */
+export const serverForms = { build: 'apps/server/dist/main.js', sources: 'apps/server/src/main.ts' } as const;
+
 /**
- * Starts the server as deployed (NODE_ENV=production, the memory settings of `npm start`). The per-user order limit is raised: the
- * mix sends a few buyers' worth of checkouts per second, far more than one person would.
+ * Starts the server as deployed (the build, NODE_ENV=production, the memory settings of `npm
+ * start`); `form: 'sources'` runs the TypeScript sources instead, for comparison. The per-user
+ * order limit is raised: the mix sends a few buyers' worth of checkouts per second, far more than
+ * one person would.
  */
-export async function startApp(engine: Engine, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startApp(
+  engine: Engine,
+  port: number,
+  env: Record<string, string> = {},
+  form: keyof typeof serverForms = 'build',
+): Promise<ChildProcess> {
   const dataDir =
     'dataDir' in engine ? path.dirname(engine.dataDir) : await mkdtemp(path.join(os.tmpdir(), 'bench-data-'));
+  if (form === 'build') await ensureServerBuilt();
   return startServer(
-    'apps/server/src/main.ts',
+    serverForms[form],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

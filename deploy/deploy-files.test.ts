@@ -46,15 +46,16 @@ describe('Dockerfile', () => {
 
   it('is multi-stage on Node 24, runs as the node user, serves the built web app like npm start', () => {
     const stages = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)].map((match) => match[2]);
-    expect(stages).toEqual(['deps', 'web-build', 'runtime-deps', 'runtime']);
+    expect(stages).toEqual(['deps', 'web-build', 'server-build', 'runtime-deps', 'runtime']);
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-/m);
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime\n'));
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toContain('COPY --from=web-build /app/apps/web/dist apps/web/dist');
-    expect(runtime).toMatch(/^CMD \["node", "apps\/server\/src\/main\.ts"\]$/m);
+    expect(runtime).toContain('COPY --from=server-build /app/apps/server/dist apps/server/dist');
+    expect(runtime).toMatch(/^CMD \["node", "apps\/server\/dist\/main\.js"\]$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
-    // npm start runs the same entry point after its build check.
-    expect(JSON.parse(read('package.json')).scripts.start).toContain('node apps/server/src/main.ts');
+    // npm start runs the same compiled entry point after its build check.
+    expect(JSON.parse(read('package.json')).scripts.start).toContain('node apps/server/dist/main.js');
   });
 
   it('copies only paths that exist, and the build context leaves out data, modules and secrets', () => {
@@ -62,7 +63,7 @@ describe('Dockerfile', () => {
       for (const source of (match[1] ?? '').split(' ')) expect(existsSync(path.join(root, source)), source).toBe(true);
     }
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['**/node_modules', 'apps/web/dist', 'data', '.git', '**/.env'])
+    for (const entry of ['**/node_modules', 'apps/web/dist', 'apps/server/dist', 'data', '.git', '**/.env'])
       expect(ignored).toContain(entry);
   });
 });

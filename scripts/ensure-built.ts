@@ -1,34 +1,31 @@
-/** Builds the web app when its build is missing or older than its sources (used by npm start). */
+/**
+ * Builds what `npm start` runs when it is missing or older than its sources: the web app
+ * (apps/web/dist) and the compiled server (apps/server/dist, scripts/build-server.ts).
+ */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildState, ensureServerBuilt, root } from './build-server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
+const web = buildState(path.join(root, 'apps/web/dist/index.html'), [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contract/src',
-];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-if (builtAt >= changedAt) {
+]);
+if (web === 'current') {
   console.log('web app is up to date');
 } else {
-  console.log(builtAt ? 'web sources changed: rebuilding the web app' : 'building the web app (first start)');
+  console.log(web === 'missing' ? 'building the web app (first start)' : 'web sources changed: rebuilding the web app');
   const result = spawnSync('npm', ['run', 'build', '-w', '@crossmart/web'], { cwd: root, stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+const server = await ensureServerBuilt();
+console.log(
+  {
+    current: 'server build is up to date',
+    missing: 'built the server (first start)',
+    stale: 'server sources changed: rebuilt the server',
+  }[server],
+);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   type Answer,
+  ensureServerBuilt,
   type Instance,
   type Nginx,
   openEventStream,
@@ -510,6 +511,7 @@ async function checkRollingRestart(nginx: Nginx, db: pg.Client, tokens: string[]
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
+  await ensureServerBuilt();
   mkdirSync(workDir, { recursive: true });
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

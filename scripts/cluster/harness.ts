@@ -78,12 +78,16 @@ export interface Instance {
   exited?: Promise<number | null>;
 }
 
+/** startInstance runs the build: call this once before (it rebuilds only when the sources changed). */
+export { ensureServerBuilt } from '../build-server.ts';
+
 export function startInstance(
   instance: Instance,
   options: { root: string; env: Record<string, string>; logDir: string },
 ): void {
   const logFile = createWriteStream(path.join(options.logDir, `${instance.name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, [path.join(options.root, 'apps/server/src/main.ts')], {
+  // The compiled server, as `npm start` and the image run it (callers run ensureServerBuilt first).
+  const child = spawn(process.execPath, [path.join(options.root, 'apps/server/dist/main.js')], {
     cwd: options.root,
     env: {
       ...options.env,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
+  ensureServerBuilt,
   type Instance,
   request,
   sleep,
@@ -161,6 +162,8 @@ async function untilAnswered(url: string, client: Client, body: unknown, key: st
 }
 
 beforeAll(async () => {
+  // The restarts measure the server as deployed: the compiled build npm start and the image run.
+  await ensureServerBuilt();
   cluster = await createPrivateCluster(55100);
   await cluster.start();
   databaseUrl = await cluster.createDatabase(`crossmart_rel_ab_${runId}`);
