@@ -11,7 +11,13 @@
  *
  * Statements per checkout: the bench server counts every query its pg clients send (one round
  * trip each, BEGIN/COMMIT included); the bench takes the count of a few checkouts made one at a
- * time. `BENCH_STATEMENTS_LOG=1` prints the statements of one checkout.
+ * time. `BENCH_STATEMENTS_LOG=1` prints the statements of one checkout, and the statements that
+ * took the most wall time in the 2-client run (count, mean ms).
+ *
+ * CPU per checkout: the CPU time (user + system, from /proc) the server process and the database's
+ * backends used during a run, divided by its checkouts. On 2 shared cores the rate is capped by
+ * this sum (plus the bench client's own share), and it is steadier than the rate when other work
+ * runs on the machine.
  *
  * Then BENCH_QUIET_WORKERS (2) clients repeat the journey for half the time: the latency of one
  * checkout on a machine that is not saturated (with 16 closed-loop clients on 2 cores, latency is
@@ -28,7 +34,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { defaultDatabaseUrl, reportTarget, startServer, stopServer } from './lib.ts';
+import { cpuMilliseconds, defaultDatabaseUrl, reportTarget, startServer, stopServer } from './lib.ts';
 
 const baseUrl = process.env.DATABASE_URL ?? defaultDatabaseUrl;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -218,6 +224,7 @@ async function drive(buyers: BenchBuyer[], skuIds: number[], durationMs: number)
   );
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
+    checkouts: checkout.length,
     perSecond: checkout.length / (durationMs / 1000),
     p50: percentile(sorted(checkout), 0.5),
     p99: percentile(sorted(checkout), 0.99),
@@ -247,8 +254,37 @@ async function statementsPerCheckout(buyer: BenchBuyer, skuId: number): Promise<
   return { count: (after.count - before.count) / runs, texts: after.recent };
 }
 
+/** The CPU the server process and the PostgreSQL backends of `database` use while `work` runs. */
+async function cpuDuring<T extends { checkouts: number }>(
+  serverPid: number,
+  database: string,
+  work: () => Promise<T>,
+): Promise<T & { serverCpuMs: number; postgresCpuMs: number }> {
+  const monitor = new pg.Client({ connectionString: baseUrl });
+  await monitor.connect();
+  const backends = async () =>
+    (await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database])).rows.map(
+      (row) => row.pid,
+    );
+  const cpuOf = async (pids: number[]) =>
+    new Map(await Promise.all(pids.map(async (pid) => [pid, await cpuMilliseconds(pid)] as const)));
+  const serverBefore = await cpuMilliseconds(serverPid);
+  const before = await cpuOf(await backends());
+  const result = await work();
+  const after = await cpuOf([...new Set([...before.keys(), ...(await backends())])]);
+  const serverAfter = await cpuMilliseconds(serverPid);
+  await monitor.end();
+  // A backend that ended during the run reads 0 afterwards: left out rather than counted negative.
+  let postgres = 0;
+  for (const [pid, ms] of after) postgres += Math.max(0, ms - (before.get(pid) ?? 0));
+  const per = Math.max(1, result.checkouts);
+  return { ...result, serverCpuMs: (serverAfter - serverBefore) / per, postgresCpuMs: postgres / per };
+}
+
 interface Scenario {
   perSecond: number;
+  serverCpuMs: number;
+  postgresCpuMs: number;
   p50: number;
   p99: number;
   createP99: number;
@@ -262,6 +298,7 @@ interface AppFigures {
   quiet: Scenario;
   statements: number;
   statementTexts: string[];
+  slowest: Array<{ text: string; count: number; ms: number }>;
   ledgerOk: boolean;
 }
 
@@ -284,6 +321,7 @@ async function measureApp(): Promise<AppFigures> {
       // Production runs with Redis (the rate limits hold across instances); keys under the bench's own namespace.
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_NAMESPACE: `${prefix}-${Date.now().toString(36)}`,
+      ...(process.env.BENCH_SERVER_PGOPTIONS ? { PGOPTIONS: process.env.BENCH_SERVER_PGOPTIONS } : {}),
     },
     `${api}/api/config`,
   );
@@ -293,10 +331,20 @@ async function measureApp(): Promise<AppFigures> {
     if (!first) throw new Error('no buyers');
     const statements = await statementsPerCheckout(first, skuIds[0] ?? 0);
     await drive(buyers, skuIds, 2000); // warm-up
-    const normal = await drive(buyers, skuIds, seconds * 1000);
-    const hotSeller = await drive(buyers, hotShopSkuIds, seconds * 1000);
+    const pid = server.pid ?? 0;
+    const normal = await cpuDuring(pid, database, () => drive(buyers, skuIds, seconds * 1000));
+    const hotSeller = await cpuDuring(pid, database, () => drive(buyers, hotShopSkuIds, seconds * 1000));
     // The same journey with few clients: the latency of one checkout when the machine is not saturated.
-    const quiet = await drive(buyers.slice(0, quietWorkers), skuIds, (seconds * 1000) / 2);
+    await fetch(`${api}/bench/timings`); // clears them
+    const quiet = await cpuDuring(pid, database, () =>
+      drive(buyers.slice(0, quietWorkers), skuIds, (seconds * 1000) / 2),
+    );
+    const timings = (await (await fetch(`${api}/bench/timings`)).json()) as Array<{
+      text: string;
+      count: number;
+      ms: number;
+    }>;
+    const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 12);
     const handle = await openDatabase({ url: urlOf(database), poolSize: 2 });
     const report = await verifyLedger(handle.db);
     await handle.close();
@@ -306,6 +354,7 @@ async function measureApp(): Promise<AppFigures> {
       quiet,
       statements: statements.count,
       statementTexts: statements.texts,
+      slowest,
       ledgerOk: report.ok,
     };
   } finally {
@@ -330,12 +379,17 @@ for (const [name, row] of [
 ] as const) {
   console.log(
     `  ${name}: ${row.perSecond.toFixed(0)} checkouts/s · checkout p50 ${ms(row.p50)} p99 ${ms(row.p99)} · ` +
-      `create p99 ${ms(row.createP99)}, pay p99 ${ms(row.payP99)} · errors ${row.errors}`,
+      `create p99 ${ms(row.createP99)}, pay p99 ${ms(row.payP99)} · errors ${row.errors}\n` +
+      `    CPU per checkout: server ${ms(row.serverCpuMs)}, PostgreSQL backends ${ms(row.postgresCpuMs)}`,
   );
 }
 if (logStatements) {
   console.log('statements of one checkout (create + pay):');
   for (const text of app.statementTexts) console.log(`  ${text}`);
+  console.log(`statements with the most wall time in the ${quietWorkers}-client run (count, mean):`);
+  for (const { text, count, ms: total } of app.slowest) {
+    console.log(`  ${String(count).padStart(6)}  ${ms(total / count).padStart(9)}  ${text.slice(0, 110)}`);
+  }
 }
 const ratio = (app.normal.perSecond / tps) * 100;
 const hotRatio = (app.hotSeller.perSecond / app.normal.perSecond) * 100;

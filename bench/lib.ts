@@ -194,6 +194,21 @@ export async function freshDatabase(baseUrl: string, name: string): Promise<stri
   return url.toString();
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux); 0 when it is gone.
+ * Per-work CPU (ms per request) is steadier on a shared machine than a rate: other work on the
+ * cores slows a rate down but does not add to the CPU the measured processes themselves use.
+ */
+export async function cpuMilliseconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0); // utime, stime (fields 14, 15)
+  return (ticks * 1000) / clockTicksPerSecond;
+}
+/** USER_HZ: 100 on every Linux the bench runs on (`getconf CLK_TCK`). */
+const clockTicksPerSecond = 100;
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 export async function residentMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { productSkus, products } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 
@@ -10,12 +11,15 @@ import { AppError } from '../../errors.ts';
  */
 async function moveStock(db: Database, skuId: number, delta: number, guard: boolean): Promise<boolean> {
   const enough = guard ? sql`and stock + ${delta} >= 0` : sql``;
-  const result = await db.execute<{ id: number }>(sql`
+  const result = await executePrepared<{ id: number }>(
+    db,
+    sql`
     with sku as (
       update ${productSkus} set stock = stock + ${delta} where id = ${skuId} ${enough} returning product_id
     )
     update ${products} set stock = ${products.stock} + ${delta} from sku where ${products.id} = sku.product_id
-    returning ${products.id}`);
+    returning ${products.id}`,
+  );
   return result.rows.length > 0;
 }
 

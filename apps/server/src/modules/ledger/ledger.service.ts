@@ -2,6 +2,7 @@ import type { BillEntry, BillQuery, LedgerKind, LedgerReport } from '@crossmart/
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 import { reportMoneyMovement } from '../../shared/log-context.ts';
@@ -163,7 +164,7 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
 }
 
 async function runPosting(tx: Database, input: PostingInput, codes: string[], amounts: number[]): Promise<PostingRow> {
-  const result = await tx.execute<PostingRow>(postingStatement(input, codes, amounts));
+  const result = await executePrepared<PostingRow>(tx, postingStatement(input, codes, amounts));
   const row = result.rows[0];
   if (!row) throw new Error('the ledger posting returned no row');
   return { ...row, found: Number(row.found) };

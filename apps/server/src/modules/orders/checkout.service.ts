@@ -10,6 +10,7 @@ import {
 } from '@crossmart/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executePrepared, preparedByText } from '../../db/prepared.ts';
 import type { I18nText, SpecPair } from '../../db/schema/json-types.ts';
 import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -92,7 +93,7 @@ const checkoutLock = (userId: number) => sql`pg_advisory_xact_lock(hashtext('cro
 /** `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none). */
 async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
   const sku = skuSnapshots(db);
-  return db
+  const query = db
     .select({
       cartId: sql<number | null>`null::int`,
       skuId: sku.skuId,
@@ -111,8 +112,9 @@ async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
       locked: lockFor === undefined ? sql<boolean>`false` : sql<boolean>`${checkoutLock(lockFor)} is not null`,
     })
     .from(sku)
-    .where(eq(sku.skuId, body.sku_id ?? 0))
-    .then((rows) => rows.map(({ locked: _, ...row }) => row));
+    .where(eq(sku.skuId, body.sku_id ?? 0));
+  const rows = await preparedByText(query).execute();
+  return rows.map(({ locked: _, ...row }) => row);
 }
 
 function draftsOf(lines: Line[]): Draft[] {
@@ -226,7 +228,9 @@ async function insertOrders(
   const room = Number.isFinite(input.maxUnpaidOrders)
     ? sql`(select count(*) from ${orders} where user_id = ${input.userId} and status = 0) < ${input.maxUnpaidOrders}`
     : sql`true`;
-  const result = await tx.execute<{ order_ids: number[] | null; item_ids: number[] | null }>(sql`
+  const result = await executePrepared<{ order_ids: number[] | null; item_ids: number[] | null }>(
+    tx,
+    sql`
     with order_ids as materialized (
       select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, draft
       from generate_series(0, ${input.orders.length - 1}) as draft
@@ -267,7 +271,8 @@ async function insertOrders(
     )
     select
       (select array_agg(id order by draft) from order_ids) as order_ids,
-      (select array_agg(id order by item) from item_ids) as item_ids`);
+      (select array_agg(id order by item) from item_ids) as item_ids`,
+  );
   const row = result.rows[0];
   if (!row?.order_ids || row.order_ids.length === 0) return undefined;
   return { orderIds: row.order_ids.map(Number), itemIds: (row.item_ids ?? []).map(Number) };

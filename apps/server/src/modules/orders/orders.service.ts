@@ -10,6 +10,7 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executePrepared, preparedByText } from '../../db/prepared.ts';
 import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
@@ -109,7 +110,9 @@ export async function loadOrderSummaries(
  * (data-modifying CTEs); answers the payment id. The caller holds the orders' row locks.
  */
 async function markPaid(tx: Database, userId: number, ids: number[], amount: number): Promise<number> {
-  const result = await tx.execute<{ id: number }>(sql`
+  const result = await executePrepared<{ id: number }>(
+    tx,
+    sql`
     with payment as (
       insert into ${orderPayments} (user_id, amount) values (${userId}, ${amount}) returning id
     ),
@@ -125,7 +128,8 @@ async function markPaid(tx: Database, userId: number, ids: number[], amount: num
       insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
       select id, 0, 1, 'buyer' from paid
     )
-    select id from payment`);
+    select id from payment`,
+  );
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('payment insert returned nothing');
   return Number(id);
@@ -153,7 +157,7 @@ export async function verifyPay(
     // The orders locked, with the products of their lines (no read of their own). The outer id is
     // qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside
     // the subquery would be the order line's own id.
-    const locked = await tx
+    const lockQuery = tx
       .select({
         id: orders.id,
         userId: orders.userId,
@@ -169,6 +173,7 @@ export async function verifyPay(
       .where(inArray(orders.id, ids))
       .orderBy(asc(orders.id))
       .for('update', { of: orders });
+    const locked = await preparedByText(lockQuery).execute();
     if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
       throw new AppError('ORDER_NOT_FOUND');
     }
