@@ -216,17 +216,5 @@ export async function residentMegabytes(pid: number): Promise<number> {
   return kilobytes / 1024;
 }
 
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of 10 ms, the
- * kernel's USER_HZ). On a shared machine it says more than wall time: load stretches the wall
- * clock, much less the work done.
- */
-export async function cpuMilliseconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
