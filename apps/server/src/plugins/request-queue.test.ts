@@ -57,6 +57,13 @@ describe('the embedded engine under more requests than it runs at once', () => {
     ctx = await createTestApp({
       env: { EMBEDDED_CONCURRENT_REQUESTS: '1', EMBEDDED_QUEUE_MAX_WAITING: '1' },
       routes: (app) => {
+        // An event stream (like the support chat's) stays open and must not hold a turn.
+        app.get('/api/test/stream', { schema: { produces: ['text/event-stream'] } }, async (_request, reply) => {
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+          await gate;
+          reply.raw.end();
+        });
         app.get('/api/test/held', async (request) => {
           started += 1;
           await gate;
@@ -67,7 +74,8 @@ describe('the embedded engine under more requests than it runs at once', () => {
   });
   afterAll(() => ctx.close());
 
-  it('runs one, queues one, answers 503 in the envelope past that, and health never waits', async () => {
+  it('runs one, queues one, answers 503 in the envelope past that; health and event streams never wait', async () => {
+    const stream = ctx.app.inject({ method: 'GET', url: '/api/test/stream' });
     const held = () => ctx.app.inject({ method: 'GET', url: '/api/test/held', headers: { lang: 'en' } });
     const first = held();
     const second = held();
@@ -87,5 +95,6 @@ describe('the embedded engine under more requests than it runs at once', () => {
     expect((await first).statusCode).toBe(200);
     expect((await second).statusCode).toBe(200);
     expect(started).toBe(2);
+    expect((await stream).statusCode).toBe(200);
   });
 });

@@ -66,10 +66,15 @@ export function createRequestQueue(options: RequestQueueOptions) {
   };
 }
 
-/** Health probes and the web app's files never wait behind the database. */
-function usesDatabase(request: FastifyRequest): boolean {
+/**
+ * Health probes and the web app's files never wait behind the database. Event streams stay open
+ * for as long as the page does: holding a turn that long would stop every other request.
+ */
+function waitsForTurn(request: FastifyRequest): boolean {
   const route = request.routeOptions.url ?? '';
-  return route.startsWith('/api/') && !route.startsWith('/api/health');
+  if (!route.startsWith('/api/') || route.startsWith('/api/health')) return false;
+  const produces = (request.routeOptions.schema as { produces?: readonly string[] } | undefined)?.produces;
+  return !produces?.includes('text/event-stream');
 }
 
 /**
@@ -83,7 +88,7 @@ export const requestQueuePlugin = fp(
   async (app: FastifyInstance, options: RequestQueueOptions) => {
     const queue = createRequestQueue(options);
     app.addHook('onRequest', (request, reply, done) => {
-      if (!usesDatabase(request)) {
+      if (!waitsForTurn(request)) {
         done();
         return;
       }
