@@ -101,7 +101,7 @@ try {
   const failures = soak.errors + soak.non2xx;
   // Which answers failed: 503 is load shedding (the embedded request queue's bounded wait, ADR 0017,
   // or the event-loop guard); timeouts are answers that took longer than autocannon's 10 s.
-  const statusCodes = Object.entries(soak.statusCodeStats)
+  const statusCodes = Object.entries(soak.statusCodeStats ?? {})
     .map(([status, { count }]) => `${status} × ${count}`)
     .join(', ');
   console.log(
