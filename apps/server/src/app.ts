@@ -50,6 +50,7 @@ import { observabilityPlugin } from './plugins/observability.ts';
 import { docsHideAdmin, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { requestQueuePlugin } from './plugins/request-queue.ts';
 import { createResponseSerializer } from './plugins/response-serializer.ts';
 import { routeCatalogPlugin } from './plugins/route-catalog.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -173,6 +174,14 @@ export async function buildApp(deps: AppDeps) {
       sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
     },
   });
+  // Before the session lookup, which already reads the database.
+  if (deps.database.engine === 'pglite' && config.EMBEDDED_CONCURRENT_REQUESTS > 0) {
+    await app.register(requestQueuePlugin, {
+      concurrency: config.EMBEDDED_CONCURRENT_REQUESTS,
+      maxWaitMs: config.EMBEDDED_QUEUE_MAX_WAIT_MS,
+      maxWaiting: config.EMBEDDED_QUEUE_MAX_WAITING,
+    });
+  }
   await app.register(authPlugin, {
     resolveSession: (token) => findSessionUser(deps.database.db, token, config.SESSION_MAX_DAYS),
   });

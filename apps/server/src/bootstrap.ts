@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './db/client.ts';
 import type { PayCodeKeys } from './modules/accounts/index.ts';
 import { syncCategories } from './modules/catalog/index.ts';
@@ -23,5 +24,8 @@ export async function prepareDatabase(
     { uploadDir: options.uploadDir, payCodes: options.payCodes },
     options.seedParts,
   );
+  // PGlite has no autovacuum: without this its planner would guess row counts for the demo
+  // catalogue forever. PostgreSQL's autovacuum would get there too; one ANALYZE costs little.
+  if (seeded) await database.db.execute(sql`analyze`);
   return { seeded };
 }

@@ -117,6 +117,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
   /** Event-loop delay past which the server answers 503 instead of queueing more work; 0: never (tests). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Embedded engine only (ADR 0017): API requests that run at once; the others wait in arrival order. 0: no queue. */
+  EMBEDDED_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(2),
+  /** Embedded engine only: longest wait for a turn before the answer is 503 (a client gives up at about 10 s). */
+  EMBEDDED_QUEUE_MAX_WAIT_MS: z.coerce.number().int().min(1).default(5000),
+  /** Embedded engine only: waiting requests past which a new one is answered 503 at once. */
+  EMBEDDED_QUEUE_MAX_WAITING: z.coerce.number().int().min(1).default(1000),
   /** How long one process reuses a public catalog answer (home, lists) per language and query; 0: never. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often each server writes the searches it counted (popular searches); 0: only when it stops. */

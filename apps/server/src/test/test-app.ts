@@ -71,6 +71,8 @@ const testDefaults: Record<string, string> = {
   HOUSEKEEPING_INTERVAL_MS: '0',
   // A loaded CI machine delays the loop of an in-process test app; load shedding is not under test.
   MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Likewise the embedded request queue's wait: tests that send requests at once must not get 503s.
+  EMBEDDED_QUEUE_MAX_WAIT_MS: '60000',
 };
 
 export async function createTestApp(
