@@ -46,6 +46,8 @@ export default defineConfig({
       ORDER_TEST_CLOCK: 'true',
       // A loaded CI machine delays the event loop; the journeys do not test load shedding.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Nor the embedded engine's queue limit: a busy CI machine may keep a request waiting past 5 s.
+      EMBEDDED_QUEUE_MAX_WAIT_MS: '60000',
     },
   },
 });
