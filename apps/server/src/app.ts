@@ -279,6 +279,7 @@ export async function buildApp(deps: AppDeps) {
       intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
       log: app.log,
       uploadStorage,
+      uploadDir: config.UPLOAD_DIR,
     });
     app.addHook('onClose', () => housekeeping.stop());
     // The same maintenance rhythm slides the shops' 30-day windows.

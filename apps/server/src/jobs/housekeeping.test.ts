@@ -311,6 +311,7 @@ describe('scheduler', () => {
       log: logger.log,
       clock,
       uploadStorage: ctx.uploadStorage,
+      uploadDir: ctx.config.UPLOAD_DIR,
     });
     const deadline = Date.now() + 10_000;
     while ((await keysLeft([young ?? 0])).length > 0 && Date.now() < deadline) {
@@ -342,6 +343,7 @@ describe('scheduler', () => {
       intervalMs: 20,
       log: logger.log,
       uploadStorage: ctx.uploadStorage,
+      uploadDir: ctx.config.UPLOAD_DIR,
     });
     const deadline = Date.now() + 10_000;
     while (lines.length < 7 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));

@@ -15,9 +15,11 @@ type PurgeName =
   | 'throttles'
   | 'orphanUploads'
   | 'searchDays';
-/** What a purge may need besides the database: where uploaded files live. */
+/** What a purge may need besides the database: where uploaded files and their resized copies live. */
 interface PurgeContext {
   uploadStorage: UploadStorage | undefined;
+  /** `UPLOAD_DIR`, where the resized copies of public pictures are cached (`_v/`). */
+  uploadDir: string | undefined;
 }
 type Purge = (db: Database, now: Date, batchSize: number, context: PurgeContext) => Promise<number>;
 
@@ -32,8 +34,8 @@ const purges: Record<PurgeName, Purge> = {
   sentMail: purgeSentMail,
   throttles: purgeThrottles,
   // Uploads no row referenced within a day; without a store (some tests) there is nothing to delete from.
-  orphanUploads: (db, now, batchSize, { uploadStorage }) =>
-    uploadStorage ? purgeOrphanUploads(db, uploadStorage, now, batchSize) : Promise.resolve(0),
+  orphanUploads: (db, now, batchSize, { uploadStorage, uploadDir }) =>
+    uploadStorage ? purgeOrphanUploads(db, uploadStorage, now, batchSize, uploadDir) : Promise.resolve(0),
   // Popular-search counts older than 90 days.
   searchDays: (db, now) => purgeOldSearchDays(db, now),
 };
@@ -45,7 +47,7 @@ const purges: Record<PurgeName, Purge> = {
 export async function runHousekeeping(
   db: Database,
   now: Date,
-  options: { batchSize?: number; log?: FastifyBaseLogger; uploadStorage?: UploadStorage } = {},
+  options: { batchSize?: number; log?: FastifyBaseLogger; uploadStorage?: UploadStorage; uploadDir?: string } = {},
 ): Promise<HousekeepingResult> {
   const result: HousekeepingResult = {
     idempotencyKeys: 0,
@@ -61,6 +63,7 @@ export async function runHousekeeping(
     try {
       result[name] = await purge(db, now, options.batchSize ?? purgeBatchSize, {
         uploadStorage: options.uploadStorage,
+        uploadDir: options.uploadDir,
       });
     } catch (error) {
       result.failed.push(name);
@@ -82,6 +85,7 @@ export function startHousekeeping(options: {
   intervalMs: number;
   log: FastifyBaseLogger;
   uploadStorage: UploadStorage;
+  uploadDir: string;
   clock?: () => Date;
   batchSize?: number;
 }): IntervalJob {
@@ -97,6 +101,7 @@ export function startHousekeeping(options: {
       const { failed, ...deleted } = await runHousekeeping(options.db, clock(), {
         log: options.log,
         uploadStorage: options.uploadStorage,
+        uploadDir: options.uploadDir,
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       });
       if (Object.values(deleted).some((count) => count > 0)) {

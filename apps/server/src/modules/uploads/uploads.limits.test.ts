@@ -153,6 +153,21 @@ describe('orphan uploads', () => {
       .set({ createdAt: hoursAgo(25) })
       .where(inArray(uploads.url, old));
     for (const file of [publicFile(orphan), privateFile(privateOrphan)]) expect(await exists(file)).toBe(true);
+    // Resized copies cached for the public orphan and for the kept avatar.
+    const copyOf = (url: string, width: number, format: string) =>
+      path.join(dataDir, 'uploads', '_v', String(width), `${url.replace('/uploads/', '')}.${format}`);
+    for (const [url, width, format] of [
+      [orphan, 160, 'webp'],
+      [orphan, 320, 'avif'],
+      [avatar, 160, 'webp'],
+    ] as const) {
+      const copy = await ctx.app.inject({
+        method: 'GET',
+        url: `/uploads/_v/${width}/${url.replace('/uploads/', '')}.${format}`,
+      });
+      expect(copy.statusCode).toBe(200);
+      expect(await exists(copyOf(url, width, format))).toBe(true);
+    }
 
     // Other tests of this file may have left orphans too (the quota test ages an upload).
     const orphans = () =>
@@ -164,7 +179,10 @@ describe('orphan uploads', () => {
     expect(expected).toEqual(expect.arrayContaining([orphan, privateOrphan]));
     expect(expected).not.toContain(evidence);
     expect(expected).not.toContain(avatar);
-    const result = await runHousekeeping(db, new Date(), { uploadStorage: ctx.uploadStorage });
+    const result = await runHousekeeping(db, new Date(), {
+      uploadStorage: ctx.uploadStorage,
+      uploadDir: ctx.config.UPLOAD_DIR,
+    });
     expect(result.orphanUploads).toBe(expected.length);
     expect(result.failed).toEqual([]);
     const left = await db
@@ -176,6 +194,14 @@ describe('orphan uploads', () => {
     expect(await exists(privateFile(privateOrphan))).toBe(false);
     expect(await exists(privateFile(evidence))).toBe(true);
     expect(await exists(publicFile(avatar))).toBe(true);
+    // The purged picture's copies went with it; the kept one's stay.
+    expect(await exists(copyOf(orphan, 160, 'webp'))).toBe(false);
+    expect(await exists(copyOf(orphan, 320, 'avif'))).toBe(false);
+    expect(await exists(copyOf(avatar, 160, 'webp'))).toBe(true);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/uploads/_v/160/${orphan.replace('/uploads/', '')}.webp` }))
+        .statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
 

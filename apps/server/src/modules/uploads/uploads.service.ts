@@ -11,6 +11,7 @@ import { decodeSlots } from './decode-slots.ts';
 import { loadSharp } from './load-sharp.ts';
 import { imagePlaceholder } from './placeholder.ts';
 import type { ObjectBody, StoredObject, UploadStorage } from './storage.ts';
+import { deleteVariantFiles } from './variant-files.ts';
 
 /** How many pictures one user may store in any 24 hours (`UPLOAD_MAX_PER_DAY`). */
 export interface UploadQuota {
@@ -202,15 +203,17 @@ export async function uploadContentHash(db: Database, url: string): Promise<stri
 
 /**
  * Deletes uploads that no row referenced within a day (`attached_at` still null): rows in batches
- * that skip locked rows (several instances may purge at once), then their stored files. If a file
- * delete fails the error reaches housekeeping's log; the file stays without a row and is never
- * served, since every route looks the row up first.
+ * that skip locked rows (several instances may purge at once), then their stored files and, for a
+ * public picture, its resized copies cached under `uploadDir/_v/` (whatever the store: the copies
+ * are always on the local disk). If a file delete fails the error reaches housekeeping's log; the
+ * file stays without a row and is never served, since every route looks the row up first.
  */
 export async function purgeOrphanUploads(
   db: Database,
   storage: UploadStorage,
   now: Date,
   batchSize: number = purgeBatchSize,
+  uploadDir?: string,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - orphanAfterMs);
   const orphan = and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff));
@@ -228,6 +231,8 @@ export async function purgeOrphanUploads(
       .returning({ purpose: uploads.purpose, name: uploads.name, isPrivate: uploads.isPrivate });
     for (const row of rows) {
       await storage.delete({ visibility: row.isPrivate ? 'private' : 'public', purpose: row.purpose, name: row.name });
+      // Copies are made of public originals only (variants.ts).
+      if (uploadDir && !row.isPrivate) await deleteVariantFiles(uploadDir, `${row.purpose}/${row.name}`);
     }
     deleted += rows.length;
     if (rows.length < batchSize) return deleted;

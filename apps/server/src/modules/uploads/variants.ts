@@ -7,6 +7,7 @@ import { decodeSlots } from './decode-slots.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { UploadStorage } from './storage.ts';
 import { readPublicUpload } from './uploads.service.ts';
+import { variantFilePath } from './variant-files.ts';
 
 const { prefix, widths, formats } = clientConstants.imageVariants;
 export type VariantFormat = (typeof formats)[number];
@@ -92,7 +93,7 @@ const pending = new Map<string, Promise<string | undefined>>();
  * such public original.
  */
 export function variantFile(store: VariantStore, request: VariantRequest): Promise<string | undefined> {
-  const target = path.join(store.uploadDir, '_v', String(request.width), `${request.source}.${request.format}`);
+  const target = variantFilePath(store.uploadDir, request.width, request.source, request.format);
   let job = pending.get(target);
   if (!job) {
     job = (async () => {

@@ -1,10 +1,18 @@
 /**
  * D. Cross-object access: buyer B and merchant B call every by-id route on buyer A's and merchant
- * A's objects. "Not yours" must answer exactly like "missing" (same code, error, message and
- * fields), so that ids cannot be probed; the lists of B never hold A's objects.
+ * A's objects, and every route that takes a reference to an object (an uploaded picture given as
+ * recharge proof, complaint picture, chat picture or shop logo). "Not yours" must answer exactly
+ * like "missing" (same code, error, message and fields), so that ids cannot be probed; the lists
+ * of B never hold A's objects.
+ *
+ * Recharges, withdrawals, complaints and the service conversation have no by-id route for their
+ * owner (only lists and the admin console), so for them the lists and the references are what B
+ * can try.
  */
 import { maxRowId } from '@crossmart/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops as shopTable } from '../../db/schema/index.ts';
 import { loadOrderSettings, runOrderSweeps } from '../../modules/orders/index.ts';
 import { addressLookup, knownAddressId, newProduct, payCode } from '../commerce-fixtures.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
@@ -133,6 +141,37 @@ describe('D. cross-object access', () => {
     expect(notificationId, 'buyer A has a notification (order shipped)').toBeGreaterThan(0);
     const privateName = picture.split('/').pop() ?? '';
 
+    // Money requests, a complaint, a conversation and a shop profile, each with a picture of A's.
+    const shopName = async (id: number) =>
+      (await db.select({ name: shopTable.name }).from(shopTable).where(eq(shopTable.id, id)))[0]?.name ?? '';
+    const shopAName = await shopName(shops.merchantA);
+    const shopBName = await shopName(shops.merchantB);
+    const proof = await uploadedUrl(ctx.app, await tokenOf('buyerA'), await pngOf('#0a0', 8), 'evidence');
+    await made('buyerA', 'POST', '/api/user/recharge', { method: 'bank', amount: 500, image: proof });
+    await made('buyerA', 'POST', '/api/user/extract', {
+      type: 'bank',
+      amount: 2000,
+      bank_card: '6222000011112222',
+      bank_name: 'Mizuho',
+      holder: 'Yamada Hanako',
+      paypwd: payCode,
+    });
+    const complaintPicture = await uploadedUrl(ctx.app, await tokenOf('buyerA'), await pngOf('#0aa', 8), 'evidence');
+    await made('buyerA', 'POST', '/api/merchant/complaint', {
+      shop_name: shopAName,
+      content: 'The parcel never came and the seller does not answer',
+      images: [complaintPicture],
+    });
+    const chatPicture = await uploadedUrl(ctx.app, await tokenOf('buyerA'), await pngOf('#aa0', 8), 'service');
+    await made('buyerA', 'POST', '/api/service/send', { kind: 'text', body: 'Where is my parcel?' });
+    await made('buyerA', 'POST', '/api/service/send', { kind: 'image', body: chatPicture });
+    const logo = await uploadedUrl(ctx.app, await tokenOf('merchantA'), await pngOf('#00a', 8), 'shop');
+    await made('merchantA', 'POST', '/api/merchant/shop_save', { name: shopAName, logo, banner: '', description: 'A' });
+    const chatName = chatPicture.split('/').pop() ?? '';
+    /** The same kind of URL, naming a file that was never uploaded. */
+    const missingUrl = (url: string) =>
+      url.replace(/\/([^/])([^/]*)$/, (_all, first: string, rest: string) => `/${first === 'f' ? 'e' : 'f'}${rest}`);
+
     const missing = maxRowId;
     const probes: Probe[] = [
       ...(['buyerB', 'merchantB'] as const).flatMap((role): Probe[] => [
@@ -248,7 +287,42 @@ describe('D. cross-object access', () => {
           method: 'GET',
           request: (name) => ({ url: `/api/upload/file/refund/${name}` }),
           id: privateName,
-          missing: `f${privateName.slice(1)}`,
+          missing: missingUrl(`/${privateName}`).slice(1),
+        },
+        {
+          resource: 'recharge',
+          role,
+          method: 'POST',
+          request: (url) => ({ url: '/api/user/recharge', body: { method: 'bank', amount: 500, image: url } }),
+          id: proof,
+          missing: missingUrl(proof),
+        },
+        {
+          resource: 'complaint',
+          role,
+          method: 'POST',
+          request: (url) => ({
+            url: '/api/merchant/complaint',
+            body: { shop_name: shopAName, content: 'Same here', images: [url] },
+          }),
+          id: complaintPicture,
+          missing: missingUrl(complaintPicture),
+        },
+        {
+          resource: 'conversation',
+          role,
+          method: 'GET',
+          request: (name) => ({ url: `/api/upload/file/service/${name}` }),
+          id: chatName,
+          missing: missingUrl(`/${chatName}`).slice(1),
+        },
+        {
+          resource: 'conversation',
+          role,
+          method: 'POST',
+          request: (url) => ({ url: '/api/service/send', body: { kind: 'image', body: url } }),
+          id: chatPicture,
+          missing: missingUrl(chatPicture),
         },
         {
           resource: 'notification',
@@ -341,6 +415,17 @@ describe('D. cross-object access', () => {
         missing,
       },
       {
+        resource: 'shop',
+        role: 'merchantB',
+        method: 'POST',
+        request: (url) => ({
+          url: '/api/merchant/shop_save',
+          body: { name: shopBName, logo: url, banner: '', description: 'B' },
+        }),
+        id: logo,
+        missing: missingUrl(logo),
+      },
+      {
         resource: 'promo',
         role: 'merchantB',
         method: 'POST',
@@ -376,6 +461,54 @@ describe('D. cross-object access', () => {
       }
     }
 
+    // B's lists never hold A's objects. A's list is read first and must hold something, so that
+    // B's answer proves the owner filter, not an empty table.
+    const lists: Array<{ resource: string; owner: LiveRole; viewers: LiveRole[]; url: string }> = [
+      ...[
+        ['address', '/api/user/address_list'],
+        ['cart line', '/api/cart/list'],
+        ['order', '/api/user/order_list'],
+        ['notification', '/api/notification/list'],
+        ['recharge', '/api/user/recharge_log'],
+        ['withdrawal', '/api/user/extract_log'],
+        ['complaint', '/api/user/complaint_list'],
+        ['conversation', '/api/service/messages'],
+      ].map(([resource = '', url = '']) => ({
+        resource,
+        owner: 'buyerA' as const,
+        viewers: ['buyerB', 'merchantB'] as LiveRole[],
+        url,
+      })),
+      ...[
+        ['order', '/api/merchant/order_list'],
+        ['refund', '/api/merchant/refund_list'],
+        ['review', '/api/merchant/review_list'],
+        ['product', '/api/merchant/product_list'],
+        ['promo', '/api/merchant/promo_list'],
+        ['complaint', '/api/merchant/complaint_list'],
+      ].map(([resource = '', url = '']) => ({
+        resource,
+        owner: 'merchantA' as const,
+        viewers: ['merchantB'] as LiveRole[],
+        url,
+      })),
+    ];
+    let listCalls = 0;
+    for (const list of lists) {
+      const owned = itemIds(await made(list.owner, 'GET', list.url));
+      if (owned.length === 0) wrong.push(`${list.resource}: ${list.url} of ${list.owner} is empty, nothing to compare`);
+      // Paged lists also take the place to start from: A's newest id + 1 must not open A's page.
+      const pastA = `${list.url}?before_id=${Math.max(0, ...owned) + 1}`;
+      for (const viewer of list.viewers) {
+        for (const url of list.url === '/api/service/messages' ? [list.url, pastA] : [list.url]) {
+          listCalls += 1;
+          const seen = itemIds(await made(viewer, 'GET', url));
+          const leaked = seen.filter((id) => owned.includes(id));
+          if (leaked.length > 0) wrong.push(`${list.resource}: ${url} as ${viewer} lists A's ${leaked.join(', ')}`);
+        }
+      }
+    }
+
     // A's objects are untouched by all of the above.
     const after = await made<{ status: number }>('buyerA', 'GET', `/api/order/detail?id=${refundedOrder}`);
     expect(after.status, "A's order keeps its status").toBe(before.status);
@@ -388,15 +521,23 @@ describe('D. cross-object access', () => {
 
     recordFigures({
       part: 'D',
-      scenario: `cross-object ${new Set(probes.map((probe) => probe.resource)).size} resource types`,
-      operations: probes.length * 2,
+      scenario: `cross-object ${new Set([...probes, ...lists].map((check) => check.resource)).size} resource types`,
+      operations: probes.length * 2 + listCalls + lists.length,
       faults: 0,
-      inputs: probes.length,
+      inputs: probes.length + listCalls,
       failures: wrong.length,
     });
     expect(wrong).toEqual([]);
   });
 });
+
+/** The ids of a list answer's items (`list`, a bare array, or the cart's lines grouped by shop). */
+function itemIds(data: unknown): number[] {
+  type Item = { id?: unknown };
+  const page = data as { list?: Item[]; shops?: Array<{ items?: Item[] }> } | Item[];
+  const items = Array.isArray(page) ? page : (page.list ?? page.shops?.flatMap((shop) => shop.items ?? []) ?? []);
+  return items.map((item) => item.id).filter((id): id is number => typeof id === 'number');
+}
 
 async function tokenOf(role: LiveRole): Promise<string> {
   const token = await cast.token(role);
