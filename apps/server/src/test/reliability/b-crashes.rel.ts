@@ -333,7 +333,9 @@ describe('B. crashes', () => {
       if (answer.status !== 503 || answer.body.error !== 'SERVICE_UNAVAILABLE' || answer.body.code !== 0) {
         violations.push(`during the outage: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
-      if (/ECONN|postgres|5432|55100|administrator|terminat|select /i.test(JSON.stringify(answer.body))) {
+      // Without the request id: a random UUID may contain "5432" (a false alarm seen once).
+      const { request_id: _id, ...shown } = answer.body as Record<string, unknown>;
+      if (/ECONN|postgres|5432|55100|administrator|terminat|select /i.test(JSON.stringify(shown))) {
         violations.push(`internals leaked: ${JSON.stringify(answer.body)}`);
       }
     }
