@@ -26,6 +26,7 @@ import { readConfig } from '../apps/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { productSearchVector, recountCatalog, refreshShopWindows } from '../apps/server/src/modules/catalog/index.ts';
+import { productionEnv } from '../scripts/lib/production-env.ts';
 import { reportTarget } from './lib.ts';
 import { nouns, adjectives as words } from './scale-seed.ts';
 
@@ -258,7 +259,7 @@ async function startCompareApp(dir: string, cacheMs: number | undefined) {
   const { readConfig: read } = (await importFrom('config.ts')) as { readConfig: typeof readConfig };
   const { openDatabase: open } = (await importFrom('db/client.ts')) as { openDatabase: typeof openDatabase };
   const config = read({
-    NODE_ENV: 'production',
+    ...productionEnv(`bench-catalog-compare-${process.pid}`),
     LOG_LEVEL: 'silent',
     DATABASE_URL: benchUrl.toString(),
     UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),
@@ -298,7 +299,7 @@ async function main() {
     );
   const startApp = async (cacheMs?: number) => {
     const config = readConfig({
-      NODE_ENV: 'production',
+      ...productionEnv(`bench-catalog-${process.pid}`),
       LOG_LEVEL: 'silent',
       DATABASE_URL: benchUrl.toString(),
       UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),

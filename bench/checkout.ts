@@ -34,6 +34,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/index.ts';
+import { productionEnv } from '../scripts/lib/production-env.ts';
 import { cpuMilliseconds, defaultDatabaseUrl, reportTarget, startServer, stopServer } from './lib.ts';
 
 const baseUrl = process.env.DATABASE_URL ?? defaultDatabaseUrl;
@@ -316,11 +317,8 @@ async function measureApp(): Promise<AppFigures> {
       REGISTER_MAX_PER_IP: '100000',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
       ORDER_CREATE_MAX_PER_MINUTE: '1000000',
-      NODE_ENV: 'production',
-      PAY_CODE_KEY: '6b'.repeat(32),
       // Production runs with Redis (the rate limits hold across instances); keys under the bench's own namespace.
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_NAMESPACE: `${prefix}-${Date.now().toString(36)}`,
+      ...productionEnv(`${prefix}-${Date.now().toString(36)}`),
       ...(process.env.BENCH_SERVER_PGOPTIONS ? { PGOPTIONS: process.env.BENCH_SERVER_PGOPTIONS } : {}),
     },
     `${api}/api/config`,

@@ -4,7 +4,6 @@
  * balance, a payment code and an address: what `mix`, `memory` and `pglite` put load on.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { prepareDatabase } from '../apps/server/src/bootstrap.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { postTransaction } from '../apps/server/src/modules/ledger/index.ts';
 import { ensureServerBuilt } from '../scripts/build-server.ts';
+import { productionEnv } from '../scripts/lib/production-env.ts';
 import { startServer } from './lib.ts';
 import { seedCatalog } from './scale-seed.ts';
 
@@ -62,15 +62,12 @@ export async function startApp(
   return startServer(
     serverForms[form],
     {
-      NODE_ENV: 'production',
+      ...productionEnv(`bench-perf-load-${port}`),
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       DATA_DIR: dataDir,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_NAMESPACE: `bench-perf-load-${port}`,
-      PAY_CODE_KEY: randomBytes(32).toString('hex'),
       ORDER_SWEEP_INTERVAL_MS: '0',
       HOUSEKEEPING_INTERVAL_MS: '0',
       REGISTER_MAX_PER_IP: '100000',

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, serverEntry } from '../scripts/build-server.ts';
+import { productionEnv } from '../scripts/lib/production-env.ts';
 
 /**
  * The compiled server (scripts/build-server.ts) is what `npm start` and the image run, while the
@@ -43,15 +44,12 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   // Only these settings (no DATABASE_URL: the embedded engine, migrated from nothing by the build).
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
+    ...productionEnv(`build-test-${randomBytes(4).toString('hex')}`),
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
-    REDIS_URL: 'redis://127.0.0.1:6379',
-    REDIS_NAMESPACE: `build-test-${randomBytes(4).toString('hex')}`,
-    PAY_CODE_KEY: randomBytes(32).toString('hex'),
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ORDER_SWEEP_INTERVAL_MS: '0',
     HOUSEKEEPING_INTERVAL_MS: '0',

@@ -73,6 +73,11 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Runs when the app has closed, after every close hook of its own: the jobs' last writes (the
+   * search counts) need the database that this closes.
+   */
+  onClosed?: () => Promise<void>;
 }
 
 /** Checkout snapshots the address book entry: the area as its display text. */
@@ -135,6 +140,9 @@ export async function buildApp(deps: AppDeps) {
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Close hooks run last-added first, so the one added before all others runs after them.
+  const { onClosed } = deps;
+  if (onClosed) app.addHook('onClose', () => onClosed());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ strict: config.NODE_ENV === 'test' }));

@@ -42,11 +42,17 @@ export async function startServer(config: Config, lifecycle = new Lifecycle('sta
       uploadDir: config.UPLOAD_DIR,
       payCodes: payCodeKeys(config),
     });
-    const app = await buildApp({ config, database, redis, lifecycle, metrics });
-    app.addHook('onClose', async () => {
-      await database.close();
-      await redis?.quit();
-      await management?.close();
+    const app = await buildApp({
+      config,
+      database,
+      redis,
+      lifecycle,
+      metrics,
+      onClosed: async () => {
+        await database.close();
+        await redis?.quit();
+        await management?.close();
+      },
     });
     await app.listen({ host: config.HOST, port: config.PORT });
     lifecycle.set('ready');

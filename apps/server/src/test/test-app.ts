@@ -90,6 +90,8 @@ export async function createTestApp(
     lifecycle?: Lifecycle;
     /** Receives the JSON log lines (give `env: { LOG_LEVEL: 'info' }` too). */
     logStream?: { write(line: string): void };
+    /** Runs after the app's own close hooks, as `startServer` closes its database there. */
+    onClosed?: () => Promise<void>;
   } = {},
 ): Promise<TestContext> {
   const config = readConfig({ ...testDefaults, ...options.env });
@@ -111,6 +113,7 @@ export async function createTestApp(
     ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.onClosed ? { onClosed: options.onClosed } : {}),
   });
   options.routes?.(app, { config, database, redis });
   await app.ready();

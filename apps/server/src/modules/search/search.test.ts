@@ -153,3 +153,35 @@ describe('search counts and popular searches', () => {
     expect((await rows('fl')).length).toBe(1);
   });
 });
+
+describe('search counts at shutdown', () => {
+  it('are written when the app closes, before the database it runs on closes', async () => {
+    let written: Array<{ term: string; searches: number }> | undefined;
+    const ctx: TestContext = await createTestApp({
+      // No flush timer: only the close can write them.
+      env: { SEARCH_FLUSH_INTERVAL_MS: '0', CATALOG_CACHE_MS: '0' },
+      onClosed: async () => {
+        written = await ctx.database.db
+          .select({ term: searchTermDays.term, searches: searchTermDays.searches })
+          .from(searchTermDays);
+      },
+    });
+    try {
+      const db = ctx.database.db;
+      const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+      const shop = await createShop(db, { name: 'Teak Works' });
+      await createProduct(db, {
+        shopId: shop.id,
+        categoryId: category?.id ?? 0,
+        title: 'Teak Stool',
+        skus: [{ specs: [], price: 3000, stock: 5 }],
+      });
+      const { read } = apiClient(() => ctx.app);
+      expect((await read('/api/product/list?keyword=teak', productPageSchema)).list).toHaveLength(1);
+      await ctx.app.close();
+      expect(written).toEqual([{ term: 'teak', searches: 1 }]);
+    } finally {
+      await ctx.close().catch(() => {});
+    }
+  });
+});
