@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,16 @@ describe('the built server (apps/server/dist)', () => {
     const files = await readdir(path.dirname(serverEntry));
     expect(files).toContain('main.js');
     expect(files.filter((file) => file.endsWith('.ts'))).toEqual([]);
+  });
+
+  it('is ASCII, so V8 holds its source at one byte per character (ADR 0016)', async () => {
+    const main = await readFile(serverEntry, 'utf8');
+    const chunks = [...new Set(main.match(/"\.\/[\w-]+\.js"/g) ?? [])].map((quoted) => quoted.slice(3, -1));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const name of ['main.js', ...chunks]) {
+      const code = await readFile(path.join(path.dirname(serverEntry), name), 'utf8');
+      expect({ name, nonAscii: code.match(/[\u0080-\uffff]/)?.[0] }).toEqual({ name, nonAscii: undefined });
+    }
   });
 
   it('migrates a fresh PGlite directory and answers /api/health in the request language', async () => {

@@ -9,10 +9,11 @@
  * Run by scripts/ensure-built.ts (npm start) and the Dockerfile; `node scripts/build-server.ts`.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { escapeNonAscii, publishBuild } from './lib/publish-build.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'apps/server/dist');
@@ -72,9 +73,12 @@ const sourceLocation: Plugin = {
   },
 };
 
+/**
+ * Builds into memory, then publishes beside the previous build (scripts/lib/publish-build.ts): a
+ * server still running from that build keeps finding the chunks it has not loaded yet.
+ */
 export async function buildServer(): Promise<void> {
-  await rm(serverDist, { recursive: true, force: true });
-  await build({
+  const result = await build({
     entryPoints: { main: path.join(root, 'apps/server/src/main.ts') },
     outdir: serverDist,
     bundle: true,
@@ -85,6 +89,10 @@ export async function buildServer(): Promise<void> {
     target: 'node24',
     // Stack traces keep our file names with `node --enable-source-maps`.
     sourcemap: 'linked',
+    // V8 holds every script's source for the life of the process: without comments and
+    // indentation the bundle's is 3.5 MB instead of 5 (identifiers keep their names, below).
+    minifyWhitespace: true,
+    write: false,
     // Fastify plugins and our errors are identified by their names.
     keepNames: true,
     logLevel: 'warning',
@@ -94,6 +102,11 @@ export async function buildServer(): Promise<void> {
     },
     plugins: [externalPackages, sourceLocation],
   });
+  const files = result.outputFiles.map((file) => ({
+    path: file.path,
+    contents: file.path.endsWith('.js') ? Buffer.from(escapeNonAscii(file.text), 'utf8') : file.contents,
+  }));
+  await publishBuild(serverDist, files, serverEntry);
 }
 
 /** The newest modification time under `target` (0 when it does not exist). */
