@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,18 +16,36 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** An SMTP transport when SMTP_HOST is configured; otherwise undefined (mail stays in the outbox). */
+/**
+ * An SMTP transport when SMTP_HOST is configured; otherwise undefined (mail stays in the outbox).
+ * nodemailer (~40 modules) is loaded with the first mail, not at start: an idle server, or one
+ * without SMTP, does not hold it (docs/decisions/0016-server-memory.md).
+ */
 export function createMailTransport(config: Config): MailTransport | undefined {
   if (!config.SMTP_HOST) return undefined;
-  const transporter = nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
-  });
+  const host = config.SMTP_HOST;
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+      }),
+    );
   return {
     send: async (mail) => {
-      await transporter.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      transporter ??= connect().catch((error: unknown) => {
+        transporter = undefined; // a failed load is tried again with the next mail
+        throw error;
+      });
+      await (await transporter).sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
     },
   };
 }

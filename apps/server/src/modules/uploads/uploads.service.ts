@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { privateUploadPurposes, type UploadPurpose, type UploadResult, uploadLimits } from '@crossmart/contract';
 import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { OutputInfo } from 'sharp';
 import { purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
@@ -50,6 +49,8 @@ export async function storeUpload(
   if (data.length > uploadLimits.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
   // Checked before the costly decode; checked again under the user's row lock before the insert.
   await checkDailyQuota(db, userId, quota);
+  // file-type (and its tokenizer, ~20 modules) is loaded with the first upload, like sharp (ADR 0016).
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(data);
   if (!sniffed || !isAllowedMime(sniffed.mime)) throw new AppError('UPLOAD_TYPE_NOT_ALLOWED');
   const { ext, format } = formats[sniffed.mime];
