@@ -117,6 +117,13 @@ describe('the built server (apps/server/dist)', () => {
     });
   });
 
+  it('loads the API docs on their first request (ADR 0016)', async () => {
+    const response = await fetch(`${base}/api/docs/json`);
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/product/list');
+  });
+
   it('finds the default support texts it synced into the new database', async () => {
     const law = await get('/api/user/law', 'de');
     expect(law.body.code).toBe(1);
