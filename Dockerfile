@@ -26,6 +26,7 @@ FROM deps AS server-build
 COPY packages/contract packages/contract
 COPY apps/server apps/server
 COPY scripts/build-server.ts scripts/
+COPY scripts/lib/publish-build.ts scripts/lib/
 RUN node scripts/build-server.ts
 
 # 3. Production dependencies only (no Vite, TypeScript, Playwright, test tools).

@@ -59,6 +59,27 @@ describe('publishing a server build', () => {
   });
 });
 
+describe("the image's server-build stage", () => {
+  it('copies every script module the build imports', async () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const dockerfile = await readFile(path.join(root, 'Dockerfile'), 'utf8');
+    const stage = dockerfile.slice(dockerfile.indexOf('AS server-build'), dockerfile.indexOf('AS runtime-deps'));
+    const copied = [...stage.matchAll(/^COPY (scripts\/\S+\.ts) /gm)].map((match) => match[1]);
+    const needed: string[] = [];
+    const visit = async (relative: string) => {
+      if (needed.includes(relative)) return;
+      needed.push(relative);
+      const source = await readFile(path.join(root, relative), 'utf8');
+      for (const [, specifier] of source.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)) {
+        await visit(path.posix.join(path.posix.dirname(relative), specifier ?? ''));
+      }
+    };
+    await visit('scripts/build-server.ts');
+    expect(needed).toContain('scripts/lib/publish-build.ts');
+    expect(copied.sort()).toEqual(needed.sort());
+  });
+});
+
 describe('escaping what esbuild leaves outside ASCII', () => {
   const evaluate = (code: string) => new Function(`return ${code}`)() as unknown;
 
