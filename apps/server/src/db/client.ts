@@ -41,16 +41,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // Loaded only for the embedded engine: a server on PostgreSQL never holds PGlite's code.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, embedded] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./embedded-client.ts'),
   ]);
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // Drizzle's parsers once on the instance, so its queries need not bring (and copy) them each time.
+  const client = new PGlite({ dataDir, parsers: embedded.drizzleParsers });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's driver only calls `query` and `transaction`; the embedded client answers both (ADR 0022).
+  const db = drizzlePglite({ client: embedded.createEmbeddedClient(client) as unknown as typeof client, schema });
   return {
     db,
     engine: 'pglite',
