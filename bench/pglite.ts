@@ -6,8 +6,8 @@
  * 50 connections for 60 s (`--quick`: 15 s) on PGlite over list, search, detail and home, with no
  * error, no timeout, and a server that still answers at once afterwards.
  *
- * Env: DATABASE_URL, BENCH_PGLITE_PORT (3521; PostgreSQL on the next port), BENCH_SECONDS (10),
- * BENCH_ROUNDS (3).
+ * Env: DATABASE_URL, BENCH_PGLITE_PORT (3521; PostgreSQL on the next port), BENCH_DB (the
+ * PostgreSQL database it creates, crossmart_perf_load_pglite), BENCH_SECONDS (10), BENCH_ROUNDS (3).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,8 +34,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const soakSeconds = quick ? 15 : 60;
 const catalogSize = { products: 10_000, shops: 100 };
+const databaseName = process.env.BENCH_DB ?? 'crossmart_perf_load_pglite';
+if (!/^\w+$/.test(databaseName)) throw new Error('BENCH_DB: letters, digits and _ only');
 
-const postgresUrl = await freshDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, 'crossmart_perf_load_pglite');
+const postgresUrl = await freshDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, databaseName);
 const dataRoot = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
 const dataDir = path.join(dataRoot, 'pglite');
 console.log(`pglite bench: loading ${catalogSize.products} products into PostgreSQL and PGlite; load ${loadAverage()}`);

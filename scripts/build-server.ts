@@ -79,7 +79,11 @@ const sourceLocation: Plugin = {
  */
 export async function buildServer(): Promise<void> {
   const result = await build({
-    entryPoints: { main: path.join(root, 'apps/server/src/main.ts') },
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      // The embedded engine's thread (ADR 0022) starts from a file of its own.
+      'embedded-worker': path.join(root, 'apps/server/src/db/embedded-worker.ts'),
+    },
     outdir: serverDist,
     bundle: true,
     // Lazily imported modules (PGlite's client, the S3 store...) stay lazy: one chunk each.

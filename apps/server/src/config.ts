@@ -117,6 +117,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Crossmart <no-reply@crossmart.invalid>'),
   /** Event-loop delay past which the server answers 503 instead of queueing more work; 0: never (tests). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Embedded engine only (ADR 0022): PGlite in a worker thread of its own, or inline on the server's thread. */
+  EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'inline']).default('worker'),
   /** Embedded engine only (ADR 0017): API requests that run at once; the others wait in arrival order. 0: no queue. */
   EMBEDDED_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(2),
   /** Embedded engine only: longest wait for a turn before the answer is 503 (a client gives up at about 10 s). */

@@ -20,7 +20,7 @@ export async function startServer(config: Config, lifecycle = new Lifecycle('sta
   const database = await openDatabase(
     config.DATABASE_URL
       ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-      : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+      : { dataDir: path.join(config.DATA_DIR, 'pglite'), thread: config.EMBEDDED_DATABASE_THREAD },
   );
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   const metrics = createMetrics();

@@ -32,25 +32,53 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Fixed key of the advisory lock that lets one instance at a time run migrations. */
 const migrationLockKey = 727_001;
 
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+/**
+ * Where the embedded engine runs (ADR 0022): `worker`, a thread of its own, so its statements use
+ * another core and never hold the server's event loop (the server's default); `inline`, on the
+ * calling thread (command-line tools, tests that open many short-lived databases).
+ */
+export type EmbeddedThread = 'worker' | 'inline';
+
+export type DatabaseTarget =
+  | { url: string; poolSize?: number }
+  | { dataDir: string; thread?: EmbeddedThread }
+  | { memory: true; thread?: EmbeddedThread };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  return openPglite('dataDir' in target ? target.dataDir : undefined, target.thread ?? 'inline');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, thread: EmbeddedThread): Promise<DatabaseHandle> {
   // Loaded only for the embedded engine: a server on PostgreSQL never holds PGlite's code.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, embedded] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./embedded-client.ts'),
   ]);
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  if (thread === 'worker') {
+    const { openEmbeddedWorker } = await import('./embedded-remote.ts');
+    const remote = await openEmbeddedWorker(dataDir);
+    // Drizzle's driver only calls `query` and `transaction`; the worker's remote answers both.
+    const db = drizzlePglite({ client: remote as unknown as InstanceType<typeof PGlite>, schema });
+    return {
+      db,
+      engine: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      ping: async () => {
+        await remote.query('select 1');
+      },
+      close: once(() => remote.close()),
+    };
+  }
+  // Drizzle's parsers once on the instance, so its queries need not bring (and copy) them each time.
+  const client = new PGlite({ dataDir, parsers: embedded.drizzleParsers });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's driver only calls `query` and `transaction`; the embedded client answers both (ADR 0022).
+  const db = drizzlePglite({ client: embedded.createEmbeddedClient(client) as unknown as typeof client, schema });
   return {
     db,
     engine: 'pglite',
