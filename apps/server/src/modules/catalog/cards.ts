@@ -1,7 +1,7 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
-import { products, shops } from '../../db/schema/catalog.ts';
 import type { Database } from '../../db/client.ts';
+import { products, shops } from '../../db/schema/catalog.ts';
 import { localized } from './localize.ts';
 import { type RowStatement, rowStatement } from './row-statement.ts';
 
