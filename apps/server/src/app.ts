@@ -133,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     frameworkErrors: sendFrameworkFailure,
+    // Fastify's own 503 while closing is its JSON, not the envelope: the hook below answers instead.
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // A caller's request id is kept when it looks like one, so logs join up across services.
     genReqId: (req) => {
@@ -174,6 +176,17 @@ export async function buildApp(deps: AppDeps) {
         'upgrade-insecure-requests': null,
       },
     },
+  });
+  // A request that arrives once the app is closing (after the drain, SHUTDOWN_DRAIN_MS) is refused
+  // with the envelope in the caller's language and the security headers; the onSend hook above
+  // closes its connection. Requests already past this point finish normally.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isShuttingDown) {
+      done();
+      return;
+    }
+    reply.header('retry-after', '1');
+    sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
   });
   await app.register(compressionPlugin);
   await app.register(underPressure, {

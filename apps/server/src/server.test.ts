@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { translate } from './i18n/translate.ts';
 import { installGracefulShutdown } from './server.ts';
 import { createTestApp, type TestContext } from './test/test-app.ts';
 
@@ -68,5 +70,63 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(1);
     ctx.app.server.closeAllConnections();
     await stuck;
+  });
+});
+
+type Answer = { status: number | undefined; headers: http.IncomingHttpHeaders; body: string };
+
+/** A GET over `agent`, so that a second call can reuse the first call's kept-alive connection. */
+function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a request while the app closes', () => {
+  it('is answered 503 with the envelope in its language, the security headers and a closed connection', async () => {
+    let whileClosing: (() => Promise<void>) | undefined;
+    ctx = await createTestApp({
+      routes: (app) => {
+        // Runs after the app's own preClose hook (the one that marks it as shutting down).
+        app.addHook('preClose', async () => {
+          await whileClosing?.();
+        });
+      },
+    });
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const before = await get(agent, `${address}/api/config`, { lang: 'en' });
+    expect(before.status).toBe(200);
+
+    // Fastify closes idle connections only after preClose: this one is still open, as a request
+    // pipelined or arriving on a busy keep-alive connection would be.
+    let during: Answer | undefined;
+    whileClosing = async () => {
+      during = await get(agent, `${address}/api/config`, { lang: 'en', 'x-request-id': 'closing-probe-1' });
+    };
+    await ctx.app.close();
+    agent.destroy();
+
+    expect(during?.status).toBe(503);
+    expect(JSON.parse(during?.body ?? '')).toEqual({
+      code: 0,
+      msg: translate('en', 'errors.SERVICE_UNAVAILABLE'),
+      error: 'SERVICE_UNAVAILABLE',
+      data: null,
+      request_id: 'closing-probe-1',
+    });
+    expect(during?.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(during?.headers['x-request-id']).toBe('closing-probe-1');
+    expect(during?.headers.connection).toBe('close');
+    expect(during?.headers['retry-after']).toBe('1');
   });
 });

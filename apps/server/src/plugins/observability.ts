@@ -13,6 +13,12 @@ export function bindLogFields(request: FastifyRequest, fields: Record<string, un
   (request.log as BindableLogger).setBindings?.(fields);
 }
 
+/** Fastify's logger when logging is off (`logger: false`) has no `isLevelEnabled` and writes nothing. */
+function isInfoEnabled(log: FastifyBaseLogger): boolean {
+  const withLevels = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return withLevels.isLevelEnabled?.('info') ?? false;
+}
+
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
 }
@@ -56,6 +62,11 @@ export const observabilityPlugin = fp(
       metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode });
       metrics.httpDuration.observe({ method: request.method, route }, seconds);
       if (reply.errorKey) metrics.errors.inc({ key: reply.errorKey });
+      // The line's fields are built only when it is written (LOG_LEVEL below info: never).
+      if (!isInfoEnabled(request.log)) {
+        done();
+        return;
+      }
       request.log.info(
         {
           // Bound by the auth guard when a user was resolved; written here as null otherwise.

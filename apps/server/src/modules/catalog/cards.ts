@@ -1,7 +1,9 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { products, shops } from '../../db/schema/catalog.ts';
 import { localized } from './localize.ts';
+import { type RowStatement, rowStatement } from './row-statement.ts';
 
 /** Shared column sets and mappers for product and shop cards, used by every list. */
 
@@ -31,6 +33,18 @@ export function prepared<T>(db: object, name: string, build: () => T): T {
     byName.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A catalog read built once per name and run as a named prepared statement without drizzle's
+ * per-call mapping (row-statement.ts); `build` returns the select, not yet prepared.
+ */
+export function preparedRows<Row>(
+  db: Database,
+  name: string,
+  build: () => Parameters<typeof rowStatement<Row>>[2],
+): RowStatement<Row> {
+  return prepared(db, name, () => rowStatement(db, name, build()));
 }
 
 export function productCardFields(lang: LanguageFile | Placeholder) {

@@ -65,7 +65,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
   const keyOf = (request: { lang: LanguageFile; query: unknown }, kind: string) =>
     `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
   // A token, when sent, shows the viewer's follow and favourite flags; visitors browse without one.
-  app.addHook('onRequest', optionalUser);
+  // Callback style, and no promise at all without a token: most catalog calls are anonymous.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.token === undefined) {
+      done();
+      return;
+    }
+    optionalUser(request).then(() => done(), done);
+  });
 
   app.get(
     '/api/home',

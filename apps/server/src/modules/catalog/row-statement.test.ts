@@ -1,0 +1,80 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { categories, products, shops } from '../../db/schema/index.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createProduct, createShop } from './listings.service.ts';
+import { localized } from './localize.ts';
+import { rowStatement } from './row-statement.ts';
+
+// On PostgreSQL (`npm run test:pg`) this runs the statement on the pool directly; on PGlite the
+// statement goes through drizzle. Either way its rows must be exactly drizzle's own.
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase(readConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' })));
+  await database.migrate();
+  const db = database.db;
+  const [category] = await db
+    .insert(categories)
+    .values({ slug: 'probe', nameI18n: { en: 'Probe' } })
+    .returning();
+  const shop = await createShop(db, { name: 'Row Shop' });
+  for (const [index, title] of ['Alpha', 'Beta', 'Gamma'].entries()) {
+    await createProduct(db, {
+      shopId: shop.id,
+      categoryId: category?.id ?? 0,
+      title,
+      titleI18n: index === 0 ? { jp: 'アルファ' } : {},
+      images: index === 2 ? [] : [`/uploads/${index}.webp`],
+      skus: [{ specs: [], price: 1000 * (index + 1), stock: index }],
+    });
+  }
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+describe('rowStatement', () => {
+  it('gives the rows drizzle gives: columns, dates as sent, expressions with and without mapWith, nulls', async () => {
+    const db = database.db;
+    const build = () =>
+      db
+        .select({
+          id: products.id,
+          title: localized(products.titleI18n, sql.placeholder('lang'), products.title),
+          image: sql<string | null>`${products.images}->>0`,
+          price: products.price,
+          createdAt: products.createdAt,
+          listed: products.isListed,
+          shopName: shops.name,
+          stockText: sql`${products.stock}::text`.mapWith(Number),
+        })
+        .from(products)
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(eq(products.shopId, sql.placeholder('shop')))
+        .orderBy(desc(products.id))
+        .limit(sql.placeholder('limit'));
+    const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.name, 'Row Shop'));
+    const values = { lang: 'jp', shop: shop?.id, limit: 10 };
+
+    const statement = rowStatement(db, 'row_statement_probe', build());
+    // The pool path is taken on PostgreSQL (not a silent fallback to drizzle).
+    expect(statement instanceof PgPreparedQuery).toBe(database.engine !== 'postgres');
+    const fast = await statement.execute(values);
+    const viaDrizzle = await build().prepare('row_statement_probe_drizzle').execute(values);
+
+    expect(fast).toHaveLength(3);
+    expect(fast).toEqual(viaDrizzle);
+    expect(fast.map((row) => [row.title, row.image, row.stockText])).toEqual([
+      ['Gamma', null, 2],
+      ['Beta', '/uploads/1.webp', 1],
+      ['アルファ', '/uploads/0.webp', 0],
+    ]);
+    expect(typeof fast[0]?.createdAt).toBe(typeof viaDrizzle[0]?.createdAt);
+  });
+});
