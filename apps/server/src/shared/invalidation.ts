@@ -67,8 +67,10 @@ export function connectInvalidation(redis: Redis, namespace: string): () => void
     const topic = message.slice(0, at);
     if (topic === 'session' || topic === 'settings') deliver(topic, message.slice(at + 1));
   });
+  let left = false;
   const down = () => {
-    if (subscribersDown.has(token)) return;
+    // The close that leaving causes is not an outage.
+    if (left || subscribersDown.has(token)) return;
     subscribersDown.add(token);
     emptyAll();
   };
@@ -79,6 +81,7 @@ export function connectInvalidation(redis: Redis, namespace: string): () => void
   const join = () => {
     subscriber.subscribe(channel).then(
       () => {
+        if (left) return;
         // Anything written while the subscription was down may have been missed: start empty.
         emptyAll();
         subscribersDown.delete(token);
@@ -91,6 +94,7 @@ export function connectInvalidation(redis: Redis, namespace: string): () => void
   // A lost Redis connection must not crash the process.
   subscriber.on('error', () => {});
   return () => {
+    left = true;
     publishers.delete(publish);
     subscribersDown.delete(token);
     subscriber.disconnect();
