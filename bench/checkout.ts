@@ -10,8 +10,8 @@
  * to one shop (its 20 SKUs). Afterwards the ledger is verified.
  *
  * Statements per checkout: the bench server counts every query its pg clients send (one round
- * trip each, BEGIN/COMMIT included); the bench takes the count of a few checkouts made one at a
- * time. `BENCH_STATEMENTS_LOG=1` prints the statements of one checkout, and the statements that
+ * trip each, BEGIN/COMMIT included) and every Redis command; the bench takes the count of a few
+ * checkouts made one at a time. `BENCH_STATEMENTS_LOG=1` prints the statements of one checkout, and the statements that
  * took the most wall time in the 2-client run (count, mean ms).
  *
  * CPU per checkout: the CPU time (user + system, from /proc) the server process and the database's
@@ -235,16 +235,19 @@ async function drive(buyers: BenchBuyer[], skuIds: number[], durationMs: number)
   };
 }
 
-async function statementCount(): Promise<{ count: number; recent: string[] }> {
+async function statementCount(): Promise<{ count: number; redis: number; recent: string[] }> {
   const res = await fetch(`${api}/bench/statements`);
-  return (await res.json()) as { count: number; recent: string[] };
+  return (await res.json()) as { count: number; redis: number; recent: string[] };
 }
 
 /**
  * Statements the server sends per checkout, from a few checkouts made one at a time (the server
  * runs no timers, and `/bench/statements` itself sends none). The texts are those of the last one.
  */
-async function statementsPerCheckout(buyer: BenchBuyer, skuId: number): Promise<{ count: number; texts: string[] }> {
+async function statementsPerCheckout(
+  buyer: BenchBuyer,
+  skuId: number,
+): Promise<{ count: number; redis: number; texts: string[] }> {
   const runs = 5;
   const before = await statementCount();
   for (let i = 0; i < runs; i += 1) {
@@ -252,7 +255,11 @@ async function statementsPerCheckout(buyer: BenchBuyer, skuId: number): Promise<
     if (typeof (await checkoutOnce(buyer, skuId)) === 'string') throw new Error('a counted checkout failed');
   }
   const after = await statementCount();
-  return { count: (after.count - before.count) / runs, texts: after.recent };
+  return {
+    count: (after.count - before.count) / runs,
+    redis: (after.redis - before.redis) / runs,
+    texts: after.recent,
+  };
 }
 
 /** The CPU the server process and the PostgreSQL backends of `database` use while `work` runs. */
@@ -298,6 +305,7 @@ interface AppFigures {
   hotSeller: Scenario;
   quiet: Scenario;
   statements: number;
+  redisCommands: number;
   statementTexts: string[];
   slowest: Array<{ text: string; count: number; ms: number }>;
   ledgerOk: boolean;
@@ -351,6 +359,7 @@ async function measureApp(): Promise<AppFigures> {
       hotSeller,
       quiet,
       statements: statements.count,
+      redisCommands: statements.redis,
       statementTexts: statements.texts,
       slowest,
       ledgerOk: report.ok,
@@ -370,6 +379,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`\ncheckout + pay on PostgreSQL, ${workers} clients, ${seconds} s per run`);
 console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`);
 console.log(`pgbench TPC-B-like (scale 1, ${workers} clients, prepared): ${tps.toFixed(0)} tps`);
+console.log(`per checkout: ${app.statements} SQL statements, ${app.redisCommands} Redis commands`);
 for (const [name, row] of [
   ['normal (200 SKUs, 10 shops)', app.normal],
   ['hot seller (every order to one shop)', app.hotSeller],

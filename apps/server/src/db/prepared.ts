@@ -25,17 +25,34 @@ export function prepared<T>(db: Database, name: string, build: (db: Database, na
 }
 
 const dialect = new PgDialect();
-/** Statement text → its name; the texts are the few the code writes, not user input, so the map stays small. */
+
+/**
+ * At most this many texts get a name. Each name is parsed once per pooled connection and stays
+ * prepared in that backend for the connection's life (node-postgres and PostgreSQL both keep it),
+ * so the names must stay few: a text that varies with the input (an `in (…)` list of N ids) would
+ * otherwise add a name, a backend plan and a map entry per variant, without bound. The texts the
+ * code writes are a few dozen; past the cap a new text runs unnamed (parsed and planned each
+ * time, as before ADR 0013's addendum), which costs planning CPU, never memory or correctness.
+ */
+export const maxPreparedNames = 256;
+/** Statement text → its name; bounded by `maxPreparedNames`. */
 const names = new Map<string, string>();
 
-function nameOf(text: string): string {
+/** The name of a text, or undefined (run unnamed) once `maxPreparedNames` texts have one. */
+export function nameOf(text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined) {
+    if (names.size >= maxPreparedNames) return undefined;
     // Unique per text: a connection refuses a second text under a name it has prepared.
     name = `x_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
     names.set(text, name);
   }
   return name;
+}
+
+/** How many texts have a name (tests). */
+export function preparedNameCount(): number {
+  return names.size;
 }
 
 /**
@@ -44,7 +61,7 @@ function nameOf(text: string): string {
  * so a repeat skips parsing and planning. That is most of the database's CPU for the checkout's
  * large data-modifying CTEs (measured: parse + plan ~1–2 ms of each, execution well under 1 ms,
  * ADR 0013). For statements whose text is fixed apart from their parameters; a text that varies
- * with the input (an `in (…)` list) gets one name per variant.
+ * with the input (an `in (…)` list) gets one name per variant, up to `maxPreparedNames`.
  */
 export async function executePrepared<Row extends Record<string, unknown>>(
   db: Database,
@@ -67,5 +84,6 @@ export function preparedByText<Prepared>(query: {
   toSQL(): { sql: string };
   prepare(name: string): Prepared;
 }): Prepared {
-  return query.prepare(nameOf(query.toSQL().sql));
+  // An empty name is an unnamed statement for node-postgres (past the cap).
+  return query.prepare(nameOf(query.toSQL().sql) ?? '');
 }

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { connectInvalidation } from '../../shared/invalidation.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import {
   type AccountsContext,
@@ -71,6 +72,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteOptions> = async
   const mailTransport = createMailTransport(config);
   // Computed once up front, so the first unknown-account login takes no longer than the others.
   await dummyHash(hashing);
+  // The session and settings caches of this instance hear the other instances' writes (ADR 0013, addendum 2).
+  if (options.redis) {
+    const leave = connectInvalidation(options.redis, config.REDIS_NAMESPACE);
+    app.addHook('onClose', async () => leave());
+  }
 
   const contextOf = (request: FastifyRequest): AccountsContext => ({
     hashing,

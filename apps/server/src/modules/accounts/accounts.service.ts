@@ -35,6 +35,7 @@ import {
   revokeAllSessions,
   revokeSession,
   type SessionContext,
+  sessionsChanged,
 } from './sessions.service.ts';
 import { sourceKeyOf } from './source-key.ts';
 import { clearThrottle, hitThrottle, releaseThrottle } from './throttle.service.ts';
@@ -340,6 +341,7 @@ export async function updateProfile(
 
 export async function setLanguage(db: Database, userId: number, language: LanguageFile): Promise<LanguageFile> {
   await db.update(users).set({ language, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  sessionsChanged(userId);
   return language;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { mailOutbox, sessions, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { isRowIdText } from '../../shared/row-id-text.ts';
-import { revokeAllSessions } from './sessions.service.ts';
+import { revokeAllSessions, sessionsChanged } from './sessions.service.ts';
 
 /**
  * The admin console's view of accounts (issue 14): search, detail, freeze / unfreeze, clearing
@@ -150,6 +150,7 @@ export async function setUserFrozen(tx: Database, userId: number, frozen: boolea
   const status = frozen ? 'disabled' : 'active';
   if (row.status === status) throw new AppError('ALREADY_PROCESSED');
   await tx.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  sessionsChanged(userId);
   const ended = frozen ? await revokeAllSessions(tx, userId) : 0;
   return { before: { status: row.status }, after: { status, ...(frozen ? { sessions_ended: ended } : {}) } };
 }

@@ -29,9 +29,15 @@ export {
   purgeSentMail,
 } from './mail.service.ts';
 export { defaultHashing, type HashingOptions, hashingFromConfig } from './passwords.ts';
-export { verifyPayPassword } from './pay-code.service.ts';
+export { verifyPayPassword, withVerifiedPayCode } from './pay-code.service.ts';
 export { type PayCodeKeys, payCodeKeys } from './pay-code-keys.ts';
 export { accountNamesOf, findUserRole, setUserRole } from './roles.service.ts';
-export { findSessionUser, purgeEndedSessions, revokeAllSessions, type SessionUser } from './sessions.service.ts';
+export {
+  findSessionUser,
+  purgeEndedSessions,
+  revokeAllSessions,
+  type SessionUser,
+  sessionsChanged,
+} from './sessions.service.ts';
 export { purgeThrottles } from './throttle.service.ts';
 export { listAccountNames, lockUserRow, userAccounts } from './user-refs.service.ts';

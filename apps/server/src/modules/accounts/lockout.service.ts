@@ -147,6 +147,33 @@ export async function attemptWithLockout(
   kind: LockoutKind,
   check: (secret: string) => Promise<SecretCheck>,
 ): Promise<AttemptOutcome> {
+  const outcome = await attemptKeepingCount(db, userId, kind, check);
+  if (outcome.ok) await outcome.endCount(db);
+  return outcome.ok ? { ok: true } : outcome;
+}
+
+/**
+ * A right try whose count is not ended yet: `endCount(tx)` ends it (and rewrites an older stored
+ * form) in the caller's transaction, so a right payment code costs no commit of its own. The
+ * caller must end it whatever happens: in its transaction, and again on the root handle when that
+ * transaction rolls back or never ran (ending it twice is harmless: the count is set to 0).
+ */
+export interface RightAttempt {
+  ok: true;
+  endCount(db: Database): Promise<void>;
+}
+
+/**
+ * `attemptWithLockout` without the reset of a right try: the caller ends the count with
+ * `endCount`, in its own business transaction (ADR 0013, addendum 2). Wrong tries, locks and the
+ * claim are counted as in `attemptWithLockout`, on the root handle, before that transaction.
+ */
+export async function attemptKeepingCount(
+  db: Database,
+  userId: number,
+  kind: LockoutKind,
+  check: (secret: string) => Promise<SecretCheck>,
+): Promise<RightAttempt | Exclude<AttemptOutcome, { ok: true }>> {
   if (db instanceof PgTransaction) {
     // A rollback of the caller's transaction would erase the count, and the claim's relaxed
     // commit would leak into the caller's commit. A programming error, not a user's.
@@ -164,13 +191,8 @@ export async function attemptWithLockout(
   const right = typeof verdict === 'boolean' ? verdict : verdict.ok;
   if (right) {
     const upgraded = typeof verdict === 'boolean' ? undefined : verdict.upgraded;
-    await resetFailures(
-      db,
-      userId,
-      kind,
-      upgraded && claimed.secret ? { from: claimed.secret, to: upgraded } : undefined,
-    );
-    return { ok: true };
+    const rewrite = upgraded && claimed.secret ? { from: claimed.secret, to: upgraded } : undefined;
+    return { ok: true, endCount: (handle) => resetFailures(handle, userId, kind, rewrite) };
   }
   if (claimed.attempt >= maxFailures) return { ok: false, locked: true, minutes: await lock(db, userId, kind) };
   return { ok: false, locked: false, remaining: maxFailures - claimed.attempt };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { getUserRow, requireLoginPassword } from './accounts.service.ts';
-import { attemptWithLockout } from './lockout.service.ts';
+import { type AttemptOutcome, attemptKeepingCount, attemptWithLockout } from './lockout.service.ts';
 import { checkPayCode, hashPayCode, type PayCodeKeys } from './pay-code-keys.ts';
 
 /**
@@ -61,7 +61,45 @@ export async function verifyPayPassword(db: Database, userId: number, code: stri
   // The claim returns the stored code: no read of its own. A right code under an argon2 hash or a
   // retired key is rewritten to the current form by the reset that ends the count.
   const outcome = await attemptWithLockout(db, userId, 'pay', (stored) => checkPayCode(stored, code, keys));
-  if (outcome.ok) return;
-  if (outcome.locked) throw new AppError('PAY_LOCKED', { minutes: outcome.minutes });
-  throw new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
+  if (!outcome.ok) throw refusal(outcome);
+}
+
+function refusal(outcome: Exclude<AttemptOutcome, { ok: true }>): AppError {
+  return outcome.locked
+    ? new AppError('PAY_LOCKED', { minutes: outcome.minutes })
+    : new AppError('PAY_PASSWORD_WRONG', { remaining: outcome.remaining });
+}
+
+/**
+ * `verifyPayPassword` whose right code ends its try count inside the business transaction that
+ * spends the money, instead of in an autocommit of its own (one commit, and its WAL flush, less
+ * per payment: ADR 0013, addendum 2). `work` gets the transaction's first statement to run:
+ * call `ends(tx)` first thing inside it. Whatever the outcome (commit, rollback, an idempotent
+ * replay that never opened a transaction), the count of the right code is ended: on the root
+ * handle when the transaction did not commit it.
+ */
+export async function withVerifiedPayCode<T>(
+  db: Database,
+  userId: number,
+  code: string,
+  keys: PayCodeKeys,
+  work: (ends: (tx: Database) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const outcome = await attemptKeepingCount(db, userId, 'pay', (stored) => checkPayCode(stored, code, keys));
+  if (!outcome.ok) throw refusal(outcome);
+  let endedInWork = false;
+  const ends = async (tx: Database) => {
+    await outcome.endCount(tx);
+    endedInWork = true;
+  };
+  let result: T;
+  try {
+    result = await work(ends);
+  } catch (error) {
+    // The transaction rolled back (short balance, order expired, …): the right code still ends the count.
+    await outcome.endCount(db);
+    throw error;
+  }
+  if (!endedInWork) await outcome.endCount(db);
+  return result;
 }

@@ -2,6 +2,7 @@ import type { UserRole } from '@crossmart/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { sessionsChanged } from './sessions.service.ts';
 
 /** The account's role and login name (merchant applications read and change it inside their transaction). */
 export async function findUserRole(
@@ -14,6 +15,8 @@ export async function findUserRole(
 
 export async function setUserRole(db: Database, userId: number, role: UserRole): Promise<void> {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+  // The cached session answers the role: it must change at once (merchant guards).
+  sessionsChanged(userId);
 }
 
 /** Login names of the given users (admin lists). */

@@ -9,7 +9,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { createUser, defaultHashing, deliverPendingMail, listOutbox, type OutgoingMail } from './index.ts';
+import {
+  createUser,
+  defaultHashing,
+  deliverPendingMail,
+  listOutbox,
+  type OutgoingMail,
+  sessionsChanged,
+} from './index.ts';
 
 /** Issue 17 items 1, 2, 4, 5 and 13 on the accounts side. */
 let ctx: TestContext;
@@ -125,6 +132,8 @@ describe('sessions', () => {
     const user = await register();
     expect((await call('GET', '/api/user/getUserInfo', user.token)).code).toBe(1);
     await db().update(sessions).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(sessions.userId, user.id));
+    // A write outside the app's functions announces itself, as an operator's script must (the session cache, ADR 0013).
+    sessionsChanged(user.id);
     expect((await call('GET', '/api/user/getUserInfo', user.token)).code).toBe(401);
   });
 

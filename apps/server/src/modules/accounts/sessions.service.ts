@@ -13,6 +13,8 @@ import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
+import { invalidate } from '../../shared/invalidation.ts';
+import { createReadCache, type ReadCache } from '../../shared/read-cache.ts';
 import { newSessionToken, tokenDigest } from './passwords.ts';
 import { sourceKeyOf } from './source-key.ts';
 
@@ -40,6 +42,31 @@ const sessionInterval = sql.raw(`interval '${accountLimits.sessionDays} days'`);
 const sessionMs = accountLimits.sessionDays * 24 * 60 * 60 * 1000;
 /** A session is renewed at most once a minute, so that busy clients do not write on every call. */
 const renewAfterMs = 60 * 1000;
+
+/**
+ * How long a resolved session is answered from memory without the database: every authenticated
+ * request would otherwise read it (ADR 0013, addendum 2). A revocation, a frozen account, a role
+ * or language change empties the user's entries at once on every instance (`sessionsChanged`);
+ * the TTL bounds only what the app did not write (SQL by hand).
+ */
+export const sessionCacheMs = 2000;
+const sessionCaches = new WeakMap<Database, ReadCache<{ user: SessionUser; absoluteEnd: number }>>();
+function sessionCacheOf(db: Database) {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = createReadCache('session', sessionCacheMs);
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Call after (and as) any write that changes what `findSessionUser` answers for the user: a
+ * session revoked, the account disabled, its role, admin role or language changed.
+ */
+export function sessionsChanged(userId: number): void {
+  invalidate('session', userId);
+}
 
 /** Tokens are base64url; anything else is refused before touching the database. */
 const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
@@ -74,6 +101,12 @@ export async function findSessionUser(
   maxDays: number = defaultSessionMaxDays,
 ): Promise<SessionUser | undefined> {
   if (!tokenPattern.test(token)) return undefined;
+  const digest = tokenDigest(token);
+  const cache = sessionCacheOf(db);
+  const cached = cache.get(digest);
+  // The absolute end is checked here too: an entry never outlives it.
+  if (cached && cached.absoluteEnd > Date.now()) return cached.user;
+  const readAt = cache.generation();
   const absoluteEnd = sql`${sessions.createdAt} + ${sql.raw(`interval '${Math.trunc(maxDays)} days'`)}`;
   // Every authenticated request runs it: a named prepared statement (parsed and planned once per connection).
   const name = `accounts_session_user_${Math.trunc(maxDays)}`;
@@ -82,6 +115,7 @@ export async function findSessionUser(
       .select({
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
         userId: users.id,
         role: users.role,
         adminRole: users.adminRole,
@@ -101,9 +135,10 @@ export async function findSessionUser(
       .limit(1)
       .prepare(name),
   );
-  const [row] = await statement.execute({ tokenHash: tokenDigest(token) });
+  const [row] = await statement.execute({ tokenHash: digest });
   if (row?.status !== 'active') return undefined;
-  if (row.expiresAt.getTime() - Date.now() < sessionMs - renewAfterMs) {
+  const renew = row.expiresAt.getTime() - Date.now() < sessionMs - renewAfterMs;
+  if (renew) {
     await db
       .update(sessions)
       .set({ expiresAt: sql`least(now() + ${sessionInterval}, ${absoluteEnd})`, lastUsedAt: sql`now()` })
@@ -115,20 +150,29 @@ export async function findSessionUser(
         ),
       );
   }
-  return {
+  const user: SessionUser = {
     id: row.userId,
     role: userRoleSchema.parse(row.role),
     adminRole: row.role === 'admin' ? adminRoleSchema.catch('support').parse(row.adminRole) : null,
     language: languageFileSchema.catch('jp').parse(row.language),
     sessionId: row.sessionId,
   };
+  // Kept only while no renewal is due (a renewal is a write this read must make) and, by a
+  // margin of the cache's lifetime, before the session's absolute end.
+  const absoluteEndMs = row.createdAt.getTime() + Math.trunc(maxDays) * 24 * 60 * 60 * 1000;
+  if (!renew && absoluteEndMs - Date.now() > sessionCacheMs) {
+    cache.set(digest, String(user.id), { user, absoluteEnd: absoluteEndMs - sessionCacheMs }, readAt);
+  }
+  return user;
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  for (const row of revoked) sessionsChanged(row.userId);
 }
 
 /**
@@ -171,6 +215,7 @@ export async function revokeOwnSession(db: Database, userId: number, sessionId: 
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  sessionsChanged(userId);
   return revoked.length > 0;
 }
 
@@ -181,6 +226,7 @@ export async function revokeOtherSessions(db: Database, userId: number, keepSess
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  sessionsChanged(userId);
   return revoked.length;
 }
 
@@ -191,6 +237,7 @@ export async function revokeAllSessions(db: Database, userId: number): Promise<n
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  sessionsChanged(userId);
   return revoked.length;
 }
 

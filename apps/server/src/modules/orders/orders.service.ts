@@ -14,7 +14,7 @@ import { executePrepared, preparedByText } from '../../db/prepared.ts';
 import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
-import { type PayCodeKeys, verifyPayPassword } from '../accounts/index.ts';
+import { type PayCodeKeys, withVerifiedPayCode } from '../accounts/index.ts';
 import { areProductsPurchasable, releaseStock, reviewedItemRefs, shopRefs } from '../catalog/index.ts';
 import { getUserBalance, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -137,7 +137,8 @@ async function markPaid(tx: Database, userId: number, ids: number[], amount: num
 
 /**
  * Pays the user's unpaid orders from the balance. The payment code is checked first, on the root
- * handle (its try counter must survive a rollback); then ONE transaction locks the orders, posts one
+ * handle (its try counter must survive a rollback; a right code ends the count as the first
+ * statement of the transaction, or after its rollback); then ONE transaction locks the orders, posts one
  * ledger transaction user → escrow for their total and sets them to 1. All or nothing: an order
  * that is not the user's, not unpaid (already paid, cancelled, expired) or a short balance changes
  * nothing. Repeating a successful call fails with ORDER_STATUS_INVALID and moves no money.
@@ -152,65 +153,69 @@ export async function verifyPay(
   transact: Transact = (work) => db.transaction(work),
 ): Promise<VerifyPayResult> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
-  await verifyPayPassword(db, userId, payPassword, payCodes);
-  return transact(async (tx) => {
-    // The orders locked, with the products of their lines (no read of their own). The outer id is
-    // qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside
-    // the subquery would be the order line's own id.
-    const lockQuery = tx
-      .select({
-        id: orders.id,
-        userId: orders.userId,
-        orderNo: orders.orderNo,
-        status: orders.status,
-        total: orders.total,
-        expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
-        productIds: sql<
-          number[]
-        >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders}."id")`,
-      })
-      .from(orders)
-      .where(inArray(orders.id, ids))
-      .orderBy(asc(orders.id))
-      .for('update', { of: orders });
-    const locked = await preparedByText(lockQuery).execute();
-    if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
-      throw new AppError('ORDER_NOT_FOUND');
-    }
-    if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
-    // A product taken down or a shop suspended since checkout cannot be paid for (issue 14).
-    if (
-      !(await areProductsPurchasable(
-        tx,
-        locked.flatMap((order) => order.productIds.map(Number)),
-      ))
-    ) {
-      throw new AppError('PRODUCT_UNAVAILABLE');
-    }
-    const amount = locked.reduce((sum, order) => sum + order.total, 0);
-    const paymentId = await markPaid(tx, userId, ids, amount);
-    for (const order of locked) {
-      await notify(tx, userId, 'order_paid', `order:${order.id}`, { order_no: order.orderNo, amount: order.total });
-    }
-    // The order rows first, the ledger last: the posting locks the shared escrow account, which
-    // is then held only for the posting's own statement and the commit.
-    let balance: number | undefined;
-    if (amount > 0) {
-      const posted = await postTransaction(tx, {
-        kind: 'order_payment',
-        reference: `payment:${paymentId}`,
-        legs: [
-          { account: { userId }, amount: -amount },
-          { account: { platform: 'escrow' }, amount },
-        ],
-        memo: { order_ids: ids },
-      });
-      balance = posted.balances.get(`user:${userId}`);
-    }
-    // A zero-amount payment posts nothing; the balance is then read from the ledger.
-    balance ??= await getUserBalance(tx, userId);
-    return { payment_id: paymentId, order_ids: ids, amount, balance };
-  });
+  return withVerifiedPayCode(db, userId, payPassword, payCodes, (endPayCodeCount) =>
+    transact(async (tx) => {
+      // The right code's try count ends in this transaction (no commit of its own); a rollback
+      // ends it on the root handle instead (withVerifiedPayCode).
+      await endPayCodeCount(tx);
+      // The orders locked, with the products of their lines (no read of their own). The outer id is
+      // qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside
+      // the subquery would be the order line's own id.
+      const lockQuery = tx
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          orderNo: orders.orderNo,
+          status: orders.status,
+          total: orders.total,
+          expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
+          productIds: sql<
+            number[]
+          >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders}."id")`,
+        })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+        .orderBy(asc(orders.id))
+        .for('update', { of: orders });
+      const locked = await preparedByText(lockQuery).execute();
+      if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
+        throw new AppError('ORDER_NOT_FOUND');
+      }
+      if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
+      // A product taken down or a shop suspended since checkout cannot be paid for (issue 14).
+      if (
+        !(await areProductsPurchasable(
+          tx,
+          locked.flatMap((order) => order.productIds.map(Number)),
+        ))
+      ) {
+        throw new AppError('PRODUCT_UNAVAILABLE');
+      }
+      const amount = locked.reduce((sum, order) => sum + order.total, 0);
+      const paymentId = await markPaid(tx, userId, ids, amount);
+      for (const order of locked) {
+        await notify(tx, userId, 'order_paid', `order:${order.id}`, { order_no: order.orderNo, amount: order.total });
+      }
+      // The order rows first, the ledger last: the posting locks the shared escrow account, which
+      // is then held only for the posting's own statement and the commit.
+      let balance: number | undefined;
+      if (amount > 0) {
+        const posted = await postTransaction(tx, {
+          kind: 'order_payment',
+          reference: `payment:${paymentId}`,
+          legs: [
+            { account: { userId }, amount: -amount },
+            { account: { platform: 'escrow' }, amount },
+          ],
+          memo: { order_ids: ids },
+        });
+        balance = posted.balances.get(`user:${userId}`);
+      }
+      // A zero-amount payment posts nothing; the balance is then read from the ledger.
+      balance ??= await getUserBalance(tx, userId);
+      return { payment_id: paymentId, order_ids: ids, amount, balance };
+    }),
+  );
 }
 
 export async function listOrders(

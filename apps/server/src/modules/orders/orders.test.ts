@@ -11,7 +11,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { cartItems, orderItems, orders, products, promoCodes } from '../../db/schema/index.ts';
+import { cartItems, orderItems, orders, products, promoCodes, users } from '../../db/schema/index.ts';
 import {
   addressLookup,
   type Buyer,
@@ -52,6 +52,8 @@ const pay = (buyer: Buyer, orderIds: number[], paypwd = payCode) =>
   call(ctx.app, 'POST', '/api/user/verify_pay', buyer.token, verifyPayResultSchema, { order_ids: orderIds, paypwd });
 const detail = (buyer: Buyer, id: number) =>
   call(ctx.app, 'GET', `/api/order/detail?id=${id}`, buyer.token, orderDetailSchema);
+const payFailures = async (userId: number) =>
+  (await db.select({ failures: users.payFailures }).from(users).where(eq(users.id, userId)))[0]?.failures;
 const orderStatus = async (id: number) =>
   (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.status;
 
@@ -226,14 +228,21 @@ describe('payment', () => {
     const escrowBefore = await balanceOf(db, 'escrow');
 
     expect(await pay(buyer, ids, '654321')).toMatchObject({ ok: false, error: 'PAY_PASSWORD_WRONG' });
-    // 5000 due, 4000 held: nothing moves, nothing is paid.
+    expect(await payFailures(buyer.id)).toBe(1);
+    // 5000 due, 4000 held: nothing moves, nothing is paid. The right code still ends the try
+    // count, though the transaction it ends it in rolled back (it is ended again after the rollback).
     expect(await pay(buyer, ids)).toMatchObject({ ok: false, error: 'INSUFFICIENT_BALANCE' });
+    expect(await payFailures(buyer.id)).toBe(0);
+    expect(await pay(buyer, ids, '654321')).toMatchObject({ ok: false, error: 'PAY_PASSWORD_WRONG' });
+    expect(await payFailures(buyer.id)).toBe(1);
     expect(await balanceOf(db, `user:${buyer.id}`)).toBe(4000);
     expect(await balanceOf(db, 'escrow')).toBe(escrowBefore);
     expect([await orderStatus(ids[0] ?? 0), await orderStatus(ids[1] ?? 0)]).toEqual([0, 0]);
 
     const paid = expectOk(await pay(buyer, first));
     expect(paid).toMatchObject({ amount: 3000, balance: 1000, order_ids: first });
+    // Ended in the payment's own transaction.
+    expect(await payFailures(buyer.id)).toBe(0);
     expect(await balanceOf(db, 'escrow')).toBe(escrowBefore + 3000);
     // Paying again moves nothing.
     expect(await pay(buyer, first)).toMatchObject({ ok: false, error: 'ORDER_STATUS_INVALID' });

@@ -41,6 +41,7 @@ import {
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { pngOf, uploadedUrl } from '../../test/upload-fixtures.ts';
 import { verifyLedger } from '../ledger/index.ts';
+import { settingsChanged } from '../wallet/index.ts';
 import { loadOrderSettings, runOrderSweeps } from './index.ts';
 
 let ctx: TestContext;
@@ -418,6 +419,8 @@ describe('refund timers', () => {
       .insert(settingsTable)
       .values({ key: 'refund_response_days', value: 2 })
       .onConflictDoUpdate({ target: settingsTable.key, set: { value: 2 } });
+    // Written by hand, not by saveSettings: the settings cache is told (ADR 0013).
+    settingsChanged();
     try {
       const current = await settings();
       expect(current.refundResponseDays).toBe(2);
@@ -462,6 +465,7 @@ describe('refund timers', () => {
       expect(await notificationsOf(unconfirmed.buyer.id, 'refund_paid')).toHaveLength(1);
     } finally {
       await db.delete(settingsTable).where(eq(settingsTable.key, 'refund_response_days'));
+      settingsChanged();
     }
   });
 

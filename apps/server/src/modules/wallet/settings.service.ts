@@ -8,14 +8,54 @@ import {
   unsupportedNetworkPattern,
 } from '@crossmart/contract';
 import { asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { depositChannels, settings } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
+import { invalidate } from '../../shared/invalidation.ts';
+import { createReadCache, type ReadCache } from '../../shared/read-cache.ts';
 import { writeAuditLog } from '../audit/index.ts';
 
-/** Settings of docs/product-rules.md (money): stored values over the defaults; a bad stored value falls back. */
+/**
+ * How long the platform settings are answered from memory: a checkout read them twice (create and
+ * pay), for values an admin changes a few times a year. `saveSettings` empties the cache at once
+ * on every instance (ADR 0013, addendum 2); the TTL bounds only a change made outside the app.
+ */
+export const settingsCacheMs = 2000;
+const settingsCaches = new WeakMap<Database, ReadCache<PlatformSettings>>();
+
+/** Call after any write to the settings table (the app's only one is `saveSettings`). */
+export function settingsChanged(): void {
+  invalidate('settings', '*');
+}
+
+/**
+ * Settings of docs/product-rules.md (money): stored values over the defaults; a bad stored value
+ * falls back. Inside a transaction they are read from it (what it changes or locks is seen), on
+ * the root handle from the cache.
+ */
 export async function getSettings(db: Database): Promise<PlatformSettings> {
+  if (isTransaction(db)) return readSettings(db);
+  let cache = settingsCaches.get(db);
+  if (!cache) {
+    cache = createReadCache('settings', settingsCacheMs);
+    settingsCaches.set(db, cache);
+  }
+  const cached = cache.get('platform');
+  if (cached) return cached;
+  const readAt = cache.generation();
+  const fresh = await readSettings(db);
+  cache.set('platform', 'platform', fresh, readAt);
+  return fresh;
+}
+
+/** A plain boolean (no type guard): narrowing a Database to PgTransaction loses its schema type. */
+function isTransaction(db: Database): boolean {
+  return db instanceof PgTransaction;
+}
+
+async function readSettings(db: Database): Promise<PlatformSettings> {
   const rows = await prepared(db, 'wallet_settings', (db, name) =>
     db.select({ key: settings.key, value: settings.value }).from(settings).prepare(name),
   ).execute();
@@ -33,6 +73,7 @@ export async function saveSettings(tx: Database, adminId: number, input: Platfor
       .values({ key, value, updatedBy: adminId })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: adminId, updatedAt: sql`now()` } });
   }
+  settingsChanged();
   await writeAuditLog(tx, {
     adminId,
     action: 'settings_save',

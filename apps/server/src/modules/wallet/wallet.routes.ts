@@ -29,7 +29,14 @@ import { idempotencyKeyDescription, replayIdempotent, runIdempotent } from '../.
 import { payCodeKeys, verifyPayPassword } from '../accounts/index.ts';
 import { listUserEntries, verifyLedger } from '../ledger/index.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import { getBlockchain, getSettings, listChannels, saveChannel, saveSettings } from './settings.service.ts';
+import {
+  getBlockchain,
+  getSettings,
+  listChannels,
+  saveChannel,
+  saveSettings,
+  settingsChanged,
+} from './settings.service.ts';
 import {
   auditRecharge,
   auditWithdrawal,
@@ -268,6 +275,8 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
     async (request) => {
       const adminId = currentUser(request).id;
       const data = await db.transaction((tx) => saveSettings(tx, adminId, request.body));
+      // Again after the commit (saveSettings did before it): no instance keeps the old values.
+      settingsChanged();
       return ok(request, data, 'success.saved');
     },
   );
