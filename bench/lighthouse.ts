@@ -148,6 +148,14 @@ class LighthouseRuntimeError extends Error {
   }
 }
 
+/** The short reason of a failed run: Lighthouse's error code, or the last line it printed. */
+function failureReason(error: unknown): string {
+  if (error instanceof LighthouseRuntimeError) return error.code;
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const printed = typeof stderr === 'string' ? stderr.trim().split('\n').at(-1) : undefined;
+  return printed || String(error).split('\n')[0] || 'unknown error';
+}
+
 const attempts = Number(process.env.LH_ATTEMPTS ?? 3);
 
 /**
@@ -163,7 +171,7 @@ async function lighthouseWithRetry(url: string, variant: 'as served' | 'uncompre
       if (attempt > 1) row.note = `attempt ${attempt}`;
       return row;
     } catch (error) {
-      const reason = error instanceof LighthouseRuntimeError ? error.code : String(error).split('\n')[0];
+      const reason = failureReason(error);
       if (attempt >= attempts) {
         console.log(`${page} ${variant}: not measured after ${attempt} attempts (${reason})`);
         return undefined;
