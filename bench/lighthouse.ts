@@ -42,7 +42,15 @@ const chromeFlags = [
 
 interface Audit {
   numericValue?: number;
-  details?: { items?: Array<{ url: string; transferSize?: number; resourceSize?: number; resourceType?: string }> };
+  details?: {
+    items?: Array<{ url: string; transferSize?: number; resourceSize?: number; resourceType?: string }>;
+  };
+}
+
+/** A node of Lighthouse's critical request chains (`network-dependency-tree-insight`). */
+interface ChainNode {
+  url: string;
+  children?: Record<string, ChainNode>;
 }
 interface Report {
   categories: Record<string, { score: number | null }>;
@@ -58,11 +66,17 @@ interface Row {
   seo: number;
   fcp: number;
   lcp: number;
+  tbt: number;
+  /** Requests of the load, and the depth of the longest critical request chain (document = 1). */
+  requests: number;
+  chainDepth: number;
   totalBytes: number;
   scriptBytes: number;
   styleBytes: number;
   apiBytes: number;
   load: string;
+  /** Set when the row needed more than one Lighthouse run. */
+  note?: string;
 }
 
 const loadAverage = () => os.loadavg()[0]?.toFixed(1) ?? '?';
@@ -86,7 +100,8 @@ async function lighthouse(url: string, variant: 'as served' | 'uncompressed', pa
     maxBuffer: 256 * 1024 * 1024,
   });
   const report = JSON.parse(stdout) as Report;
-  if (report.runtimeError) throw new Error(`${page}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (report.runtimeError)
+    throw new LighthouseRuntimeError(page, report.runtimeError.code, report.runtimeError.message);
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   const items = report.audits['network-requests']?.details?.items ?? [];
   const bytesOf = (test: (item: (typeof items)[number]) => boolean) =>
@@ -99,12 +114,71 @@ async function lighthouse(url: string, variant: 'as served' | 'uncompressed', pa
     seo: score('seo'),
     fcp: report.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
     lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    requests: items.length,
+    chainDepth: criticalChainDepth(report),
     totalBytes: report.audits['total-byte-weight']?.numericValue ?? Number.NaN,
     scriptBytes: bytesOf((item) => item.resourceType === 'Script'),
     styleBytes: bytesOf((item) => item.resourceType === 'Stylesheet'),
     apiBytes: bytesOf((item) => new URL(item.url).pathname.startsWith('/api/')),
     load: `${load}→${loadAverage()}`,
   };
+}
+
+/**
+ * Round trips one after the other before the page settles: the depth of the deepest chain of
+ * Lighthouse's network dependency tree. It does not depend on the machine's load, unlike the scores.
+ */
+function criticalChainDepth(report: Report): number {
+  const depth = (node: ChainNode): number =>
+    1 + Math.max(0, ...Object.values(node.children ?? {}).map((child) => depth(child)));
+  const details = report.audits['network-dependency-tree-insight']?.details as
+    | { items?: Array<{ value?: { chains?: Record<string, ChainNode> } }> }
+    | undefined;
+  const chains = details?.items?.flatMap((item) => Object.values(item.value?.chains ?? {})) ?? [];
+  return Math.max(0, ...chains.map((chain) => depth(chain)));
+}
+
+/** Lighthouse finished but could not measure the page (e.g. `NO_NAVSTART`: a trace without its navigation start). */
+class LighthouseRuntimeError extends Error {
+  readonly code: string;
+  constructor(page: string, code: string, message: string) {
+    super(`${page}: ${code} ${message}`);
+    this.code = code;
+  }
+}
+
+/** The short reason of a failed run: Lighthouse's error code, or the last line it printed. */
+function failureReason(error: unknown): string {
+  if (error instanceof LighthouseRuntimeError) return error.code;
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const printed = typeof stderr === 'string' ? stderr.trim().split('\n').at(-1) : undefined;
+  return printed || String(error).split('\n')[0] || 'unknown error';
+}
+
+const attempts = Number(process.env.LH_ATTEMPTS ?? 3);
+
+/**
+ * Lighthouse's trace sometimes lacks the navigation start on a busy machine (`NO_NAVSTART`), or
+ * Chromium fails to start: such a run says nothing about the page, so it is repeated (up to
+ * LH_ATTEMPTS, default 3) and said so; a page that never measures is printed as such and the other
+ * pages still run.
+ */
+async function lighthouseWithRetry(url: string, variant: 'as served' | 'uncompressed', page: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await lighthouse(url, variant, page);
+      if (attempt > 1) row.note = `attempt ${attempt}`;
+      return row;
+    } catch (error) {
+      const reason = failureReason(error);
+      if (attempt >= attempts) {
+        console.log(`${page} ${variant}: not measured after ${attempt} attempts (${reason})`);
+        return undefined;
+      }
+      console.log(`${page} ${variant}: attempt ${attempt} failed (${reason}), retrying`);
+    }
+  }
 }
 
 /** The first product of the demo catalog, so /detail shows a real product. */
@@ -118,7 +192,23 @@ async function firstProductId(baseUrl: string): Promise<number> {
 function print(rows: Row[]) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const header = ['page', 'variant', 'perf', 'a11y', 'seo', 'FCP', 'LCP', 'transferred', 'JS', 'CSS', 'API', 'load'];
+  const header = [
+    'page',
+    'variant',
+    'perf',
+    'a11y',
+    'seo',
+    'FCP',
+    'LCP',
+    'TBT',
+    'transferred',
+    'JS',
+    'CSS',
+    'API',
+    'requests',
+    'chain',
+    'load',
+  ];
   const lines = rows.map((row) => [
     row.page,
     row.variant,
@@ -127,11 +217,14 @@ function print(rows: Row[]) {
     String(row.seo),
     s(row.fcp),
     s(row.lcp),
+    `${row.tbt.toFixed(0)} ms`,
     kb(row.totalBytes),
     kb(row.scriptBytes),
     kb(row.styleBytes),
     kb(row.apiBytes),
-    row.load,
+    String(row.requests),
+    String(row.chainDepth),
+    `${row.load}${row.note ? ` (${row.note})` : ''}`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)));
   const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
@@ -187,10 +280,11 @@ async function main() {
       const variants =
         process.env.LH_VARIANTS === 'served' ? (['as served'] as const) : (['as served', 'uncompressed'] as const);
       for (const variant of variants) {
-        const row = await lighthouse(`${baseUrl}${page}`, variant, page);
+        const row = await lighthouseWithRetry(`${baseUrl}${page}`, variant, page);
+        if (!row) continue;
         rows.push(row);
         console.log(
-          `${page} ${variant}: performance ${row.performance}, LCP ${(row.lcp / 1000).toFixed(1)} s, ${(row.totalBytes / 1024).toFixed(0)} KB (load ${row.load})`,
+          `${page} ${variant}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${row.tbt.toFixed(0)} ms, ${(row.totalBytes / 1024).toFixed(0)} KB, ${row.requests} requests, critical chain ${row.chainDepth} deep (load ${row.load})${row.note ? `, ${row.note}` : ''}`,
         );
       }
     }

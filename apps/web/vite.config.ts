@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { shopperPwa } from './pwa.config.ts';
 
 const brotli = promisify(brotliCompress);
@@ -48,8 +48,53 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry (src/main.tsx) imports React and the shell dynamically, after it has sent the first
+ * screen's requests (ADR 0018). This puts that chunk, everything it imports statically and its CSS
+ * into index.html as `<link rel="modulepreload">` and stylesheets, so the browser still fetches them
+ * in parallel with the entry, not one round trip after it.
+ */
+function preloadAppStart(appStart: string): Plugin {
+  return {
+    name: 'crossmart-preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(appStart));
+        if (!start) throw new Error(`no chunk for ${appStart}`);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const imported of chunk.imports) {
+            const next = byFile.get(imported);
+            if (next) visit(next);
+          }
+        };
+        visit(start);
+        const present = (file: string) => html.includes(`/${file}"`);
+        const css = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const tags = [
+          ...[...files]
+            .filter((file) => !present(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...new Set(css)]
+            .filter((file) => !present(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+        return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), shopperPwa(), precompress()],
+  plugins: [react(), shopperPwa(), precompress(), preloadAppStart('src/app/start-app.tsx')],
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     proxy: {
@@ -64,10 +109,11 @@ export default defineConfig({
     manifest: true,
     modulePreload: {
       // The entry carries a table of every lazy screen's chunks to preload beside it; it grew with
-      // each screen and is part of the first load. The tab screens and the detail page keep their
-      // full list; other screens keep their styles and fetch their shared chunks as they import them.
+      // each screen and is part of the first load. The tab screens, the detail page and the login
+      // screen (where /bag and every guarded link land without a session) keep their full list;
+      // other screens keep their styles and fetch their shared chunks as they import them.
       resolveDependencies: (filename, deps, { hostType }) =>
-        hostType !== 'js' || /(home|explore|search|me|detail|bag)-(page|screen)/.test(filename)
+        hostType !== 'js' || /(home|explore|search|me|detail|bag|login)-(page|screen)/.test(filename)
           ? deps
           : deps.filter((dep) => dep.endsWith('.css')),
     },
@@ -75,6 +121,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry runs before React (ADR 0018): language, stored session, route table,
+            // guard, texts and the early request, one chunk instead of nine small ones (each a
+            // request on the first load and its own import/export lines).
+            {
+              name: 'boot',
+              test: /(?:src[\\/](?:app[\\/](?:routes|first-screen)|shared[\\/](?:session[\\/](?:cookies|stored-session)|api[\\/](?:query-string|early-request)|lib[\\/]parse-id|ui[\\/]image-variants|navigation[\\/]guard|i18n[\\/](?:i18n|translator)))\.tsx?$)|contract[\\/]src[\\/](?:client-constants|language-table)\.ts$|vite[\\/]preload-helper/,
+              includeDependenciesRecursively: false,
+            },
             // The libraries every first screen runs (React, the router, the query cache, the session
             // store) as one chunk: one request and one gzip window instead of a dozen
             // (bench/bundle-size.ts: about 10 KB less on the first load of /home).
@@ -92,7 +146,7 @@ export default defineConfig({
             // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
             {
               name: 'shell-shared',
-              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count)|i18n[\\/]use-translation)\.tsx?$/,
+              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their

@@ -1,28 +1,26 @@
 import { clientConstants } from '@crossmart/contract/client';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { startFirstScreen } from './app/first-screen.ts';
 import { detectLanguage, initI18n } from './shared/i18n/i18n.ts';
 import { readCookie } from './shared/session/cookies.ts';
-import { useSession } from './shared/session/session-store.ts';
-import { followSystemColorScheme } from './shared/ui/antd-mobile-setup.ts';
+import { readStoredSession } from './shared/session/stored-session.ts';
 import './shared/ui/theme.css';
 
-followSystemColorScheme();
+/**
+ * The entry stays small and imports no React (ADR 0018): it picks the language, sends the first
+ * screen's data request and loads its chunk and texts, and only then imports React and the shell —
+ * which the page already fetches in parallel (`<link rel="modulepreload">`, vite.config.ts).
+ */
+const stored = readStoredSession();
+const language = detectLanguage({
+  stored: stored.language,
+  cookie: readCookie(clientConstants.languageCookie),
+  browser: navigator.languages ?? [navigator.language],
+});
+const { pathname } = window.location;
+startFirstScreen({ pathname, language, token: stored.token, hasUserInfo: stored.hasUserInfo });
 
 const root = document.getElementById('root');
 if (root) {
-  await initI18n(
-    detectLanguage({
-      stored: useSession.getState().setting?.file_name,
-      cookie: readCookie(clientConstants.languageCookie),
-      browser: navigator.languages ?? [navigator.language],
-    }),
-    window.location.pathname,
-  );
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const [{ startApp }] = await Promise.all([import('./app/start-app.tsx'), initI18n(language, pathname)]);
+  startApp(root);
 }

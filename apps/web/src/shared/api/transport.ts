@@ -3,6 +3,7 @@
  * that reports progress (fetch cannot observe a request body being sent). A few lines of our own in
  * place of axios, which weighed 23 KB gzip on the buying journey (ADR 0014).
  */
+import { takeEarlyGet } from './early-request.ts';
 
 /** How a call failed before an envelope could be read (docs/spec.md §8 maps each to its message). */
 export type TransportFailure = 'network' | 'timeout' | 'http' | 'canceled';
@@ -76,16 +77,28 @@ function deadline(request: TransportRequest) {
   };
 }
 
+/** An answer already on its way (early-request.ts), given up on the caller's abort or the timeout like fetch's own. */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+    pending.then(resolve, reject);
+  });
+}
+
 async function viaFetch(request: TransportRequest): Promise<unknown> {
   const body = encodeBody(request);
   const limit = deadline(request);
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(body === undefined ? {} : { body }),
-      signal: limit.signal,
-    });
+    const early = takeEarlyGet(request);
+    const response = await (early
+      ? untilAborted(early, limit.signal)
+      : fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(body === undefined ? {} : { body }),
+          signal: limit.signal,
+        }));
     if (!response.ok) throw new TransportError('http', response.status);
     return request.responseType === 'blob' ? await response.blob() : parseBody(await response.text());
   } catch (error) {

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { readCookie, removeCookie, writeCookie } from './cookies.ts';
 import type { LanguageSetting, SessionUser } from './session-types.ts';
+import { sessionStorageKey } from './stored-session.ts';
 
 /** Session state of docs/spec.md §3, persisted locally. */
 export interface SessionState {
@@ -28,7 +29,7 @@ interface SessionActions {
 
 export type SessionStore = SessionState & SessionActions;
 
-export const sessionStorageKey = 'crossmart-session';
+export { sessionStorageKey };
 
 export function languageSetting(file: LanguageFile): LanguageSetting {
   const { language_name, chinese_name, file_name } = getLanguage(file);

@@ -1,8 +1,11 @@
 import { clientConstants } from '@crossmart/contract/client';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { attemptSrc, variantSrcSet } from './image-variants.ts';
+
+export { variantSrcSet };
 
 const { cacheSize, attempts, throttleMs } = clientConstants.lazyImage;
-const { prefix, widths, formats } = clientConstants.imageVariants;
+const { formats } = clientConstants.imageVariants;
 
 /** URLs that loaded once (at most 200, oldest dropped): shown at once, without the placeholder. */
 const loaded = new Set<string>();
@@ -13,23 +16,6 @@ function remember(src: string) {
     const oldest = loaded.values().next().value;
     if (oldest !== undefined) loaded.delete(oldest);
   }
-}
-
-function attemptSrc(src: string, attempt: number) {
-  if (attempt === 0) return src;
-  return `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
-}
-
-const resizable = /^\/uploads\/(?!_v\/)[\w/.-]+\.(?:jpe?g|png|webp)$/i;
-
-/**
- * `srcset` of the server's resized copies of a public picture (ADR 0014), or undefined for pictures
- * it does not resize (private proofs, other sites, data URIs).
- */
-export function variantSrcSet(src: string, format: (typeof formats)[number], attempt = 0): string | undefined {
-  if (!resizable.test(src)) return undefined;
-  const path = src.slice('/uploads/'.length);
-  return widths.map((width) => `${attemptSrc(`${prefix}${width}/${path}.${format}`, attempt)} ${width}w`).join(', ');
 }
 
 /** The "picture failed" mark: a small inline drawing (the icon library's version weighs 1 KB on the first load). */

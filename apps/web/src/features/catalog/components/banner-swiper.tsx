@@ -2,6 +2,7 @@ import type { Home } from '@crossmart/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { fullWidthSizes } from '../../../shared/ui/image-variants.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 type Banner = Home['banners'][number];
@@ -59,7 +60,7 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
                 src={banner.image}
                 alt=""
                 className="cm-banner__image"
-                sizes="(min-width: 430px) 430px, 100vw"
+                sizes={fullWidthSizes}
                 width={750}
                 height={320}
                 priority={index === 0}

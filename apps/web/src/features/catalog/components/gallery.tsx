@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { withAntdMobileRender } from '../../../shared/ui/antd-mobile-setup.ts';
+import { fullWidthSizes } from '../../../shared/ui/image-variants.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 /** Opens the full-screen viewer (pinch to zoom, swipe) on image `index`. */
@@ -55,7 +56,7 @@ export function Gallery({
               src={image}
               alt=""
               className="cm-gallery__image"
-              sizes="(min-width: 430px) 430px, 100vw"
+              sizes={fullWidthSizes}
               priority={index === 0}
               placeholder={placeholders[index]}
             />

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOutline, SearchOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { whenIdle } from '../../../shared/lib/when-idle.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
@@ -87,17 +88,21 @@ export default function HomePage() {
   const { t } = useTranslation();
   const lang = useLang();
   const home = useQuery(homeQuery(lang));
-  // Pull-to-refresh arrives once the screen is up; until then the content shows without it.
+  // The answer's screenful (banners, grid, shops) renders as a transition, in slices, instead of one
+  // long task the moment the answer arrives (ADR 0018); the skeleton stays until it is ready.
+  const data = useDeferredValue(home.data);
+  // Pull-to-refresh (its gesture and animation libraries) loads once the content is shown and the
+  // browser is idle, not beside the first screen's pictures; until then the content shows without it.
+  const shown = data !== undefined;
   const [refreshReady, setRefreshReady] = useState(false);
   useEffect(() => {
+    if (!shown) return;
     let live = true;
-    void loadRefresh().then(() => live && setRefreshReady(true));
+    whenIdle(() => void loadRefresh().then(() => live && setRefreshReady(true)));
     return () => {
       live = false;
     };
-  }, []);
-
-  const data = home.data;
+  }, [shown]);
   const content = !data ? (
     home.isError ? (
       <LoadError onRetry={() => home.refetch()} />
