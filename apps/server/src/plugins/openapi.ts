@@ -51,6 +51,9 @@ export const openApiPlugin = fp(
       }
       return response.rawPayload.length > 0 ? reply.send(response.rawPayload) : reply.send();
     };
+    app.addHook('onClose', async () => {
+      await (await docs?.catch(() => undefined))?.close();
+    });
     // Under a prefix, as swagger-ui registers them: `/api/docs` answers with and without its slash.
     await app.register(
       async (scope) => {
