@@ -76,11 +76,10 @@ export async function openEmbeddedWorker(dataDir: string | undefined): Promise<R
   return {
     query: query(undefined),
     async transaction<T>(callback: (tx: EmbeddedClient) => Promise<T>): Promise<T> {
+      if (failure) throw failure;
       nextId += 1;
       const transaction = nextId;
       const answer = await new Promise<WorkerAnswer>((resolve) => {
-        if (failure)
-          resolve({ id: transaction, ok: false, error: { message: failure.message, name: 'Error', fields: {} } });
         pending.set(transaction, { resolve });
         worker.postMessage({ kind: 'begin', id: transaction } satisfies WorkerRequest);
       });
