@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { orders, products, settings as settingsTable, shops } from '../db/schema/index.ts';
 import { verifyLedger } from '../modules/ledger/index.ts';
 import { orderSettingsOf, runOrderSweeps } from '../modules/orders/index.ts';
+import { settingsChanged } from '../modules/wallet/index.ts';
 import {
   addressLookup,
   type Buyer,
@@ -173,8 +174,11 @@ describe('order timers', () => {
     const ids: number[] = [];
     // 12 unpaid orders at once: above the default hoarding cap of 5.
     await db.insert(settingsTable).values({ key: 'max_unpaid_orders', value: 20 });
+    // Written by hand, not by saveSettings: the settings cache is told (ADR 0013, addendum 2).
+    settingsChanged();
     for (let i = 0; i < 12; i += 1) ids.push(await buy(buyer, p.skuId, 1));
     await db.delete(settingsTable).where(eq(settingsTable.key, 'max_unpaid_orders'));
+    settingsChanged();
     for (const id of ids.slice(0, 6)) await pay(buyer, id);
     await db
       .update(orders)
@@ -250,6 +254,7 @@ describe('scheduler', () => {
       { key: 'order_after_sale_days', value: 1 },
       { key: 'commission_rate_bp', value: 1000 },
     ]);
+    settingsChanged();
     try {
       const sweeps = startOrderSweeps({
         db,
@@ -269,6 +274,7 @@ describe('scheduler', () => {
       expect(await balanceOf(db, `user:${merchant.id}`)).toBe(900);
     } finally {
       await db.delete(settingsTable);
+      settingsChanged();
     }
   });
 });

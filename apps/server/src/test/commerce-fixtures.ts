@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { categories, productSkus, users } from '../db/schema/index.ts';
+import { sessionsChanged } from '../modules/accounts/index.ts';
 import { createProduct, createShop } from '../modules/catalog/index.ts';
 import { postTransaction } from '../modules/ledger/index.ts';
 import type { AddressLookup } from '../modules/orders/index.ts';
@@ -66,6 +67,8 @@ export async function newUserWithRole(app: App, db: Database, role: 'merchant' |
     .update(users)
     .set({ role, adminRole: role === 'admin' ? 'super' : null })
     .where(eq(users.id, user.id));
+  // Written by hand: the session cache is told, as the app's own role change does (ADR 0013).
+  sessionsChanged(user.id);
   return user;
 }
 

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { sessionsChanged } from '../../modules/accounts/index.ts';
 import { newBuyer, newShop } from '../commerce-fixtures.ts';
 import { registerBuyer } from '../fixtures.ts';
 
@@ -56,13 +57,17 @@ export async function createCast(app: App, db: Database, balance = 1_000_000): P
   await db.update(users).set({ role: 'merchant' }).where(eq(users.id, merchantB.id));
   await db.update(users).set({ role: 'admin', adminRole: 'support' }).where(eq(users.id, support.id));
   await db.update(users).set({ role: 'admin', adminRole: 'super' }).where(eq(users.id, superAdmin.id));
+  // Written by hand: the session cache is told, as the app's own writes do (ADR 0013, addendum 2).
+  for (const id of [merchantA.id, merchantB.id, support.id, superAdmin.id]) sessionsChanged(id);
   const shopA = await newShop(db, merchantA.id);
   const shopB = await newShop(db, merchantB.id);
 
   const frozen = await registerBuyer(app);
   await db.update(users).set({ status: 'disabled' }).where(eq(users.id, frozen.id));
+  sessionsChanged(frozen.id);
   const expired = await registerBuyer(app);
   await db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, expired.id));
+  sessionsChanged(expired.id);
   const revoked = await registerBuyer(app);
   const logout = await app.inject({ method: 'POST', url: '/api/user/logout', headers: { token: revoked.token } });
   if (logout.json().code !== 1) throw new Error(`logout failed: ${logout.body}`);
@@ -123,6 +128,7 @@ async function login(app: App, account: string): Promise<string> {
 export async function restoreCast(db: Database, cast: Cast): Promise<void> {
   const live = Object.values(cast.ids);
   await db.update(users).set({ status: 'active' }).where(sql`${users.id} in ${live}`);
+  for (const id of live) sessionsChanged(id);
 }
 
 /**
