@@ -300,10 +300,52 @@ async function checkLiveMessages(nginx: Nginx, db: pg.Client, demoToken: string,
   );
 }
 
-async function checkSweepsAndHousekeeping(nginx: Nginx, db: pg.Client, demoToken: string) {
-  await db.query(
-    "insert into settings (key, value) values ('max_unpaid_orders', '100'::jsonb) on conflict (key) do update set value = excluded.value",
+/**
+ * Settings are cached per instance for 2 s (ADR 0013, addendum 2); a save on one instance must reach the
+ * others' caches at once over Redis. Raises the unpaid-order limit the sweep check needs.
+ */
+async function checkSettingsPropagate(adminToken: string) {
+  const read = async (instance: Instance) => {
+    const answer = await request(instance.base, 'GET', '/api/admin/settings', { token: adminToken });
+    if (!ok(answer)) throw new Error(`settings on ${instance.name}: ${JSON.stringify(answer.body)}`);
+    return dataOf<Record<string, number>>(answer);
+  };
+  // Every instance caches the current values first.
+  const before = await Promise.all(instances.map(read));
+  const cachedAt = Date.now();
+  const [first, ...others] = instances;
+  if (!first) throw new Error('no instances');
+  const saved = await request(first.base, 'POST', '/api/admin/settings_save', {
+    token: adminToken,
+    body: { ...before[0], max_unpaid_orders: 100 },
+  });
+  if (!ok(saved)) throw new Error(`settings save: ${JSON.stringify(saved.body)}`);
+  const savedAt = Date.now();
+  // The Redis message and the next request race only by a hop; well inside the 2 s a cached value lives.
+  const seen = await Promise.all(
+    others.map(async (instance) => {
+      let value = (await read(instance)).max_unpaid_orders;
+      while (value !== 100 && Date.now() - savedAt < 300) {
+        await sleep(20);
+        value = (await read(instance)).max_unpaid_orders;
+      }
+      return value;
+    }),
   );
+  const elapsed = Date.now() - cachedAt;
+  report(
+    'a settings save on one instance is seen at once on the others (cache invalidation over Redis)',
+    before.every((settings) => settings.max_unpaid_orders !== 100) &&
+      seen.every((value) => value === 100) &&
+      elapsed < 2000,
+    `max_unpaid_orders ${before.map((settings) => settings.max_unpaid_orders).join(', ')} cached on ` +
+      `${instances.length} instances; saved 100 on ${first.name}; read back on ` +
+      `${others.map((instance, index) => `${instance.name}: ${seen[index]}`).join(', ')} ` +
+      `${elapsed} ms after caching (a cached value lives 2 s)`,
+  );
+}
+
+async function checkSweepsAndHousekeeping(nginx: Nginx, db: pg.Client, demoToken: string) {
   const demoId = (await db.query<{ id: number }>("select id from users where account = 'demo'")).rows[0]?.id ?? 0;
   const addressAnswer = await request(nginx.base, 'POST', '/api/user/address_add', {
     token: demoToken,
@@ -541,6 +583,7 @@ async function main() {
     const adminToken = await login(nginx.base, 'admin', 'admin123');
     await checkIdempotencyAndDuplicates(nginx, db, demoToken, adminToken);
     await checkLiveMessages(nginx, db, demoToken, adminToken);
+    await checkSettingsPropagate(adminToken);
     await checkSweepsAndHousekeeping(nginx, db, demoToken);
     await checkKill(nginx, db, tokens.slice(0, 3));
     await checkRollingRestart(nginx, db, tokens.slice(0, 3));
