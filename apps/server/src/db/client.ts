@@ -1,10 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { EmbeddedClient } from './embedded-client.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,42 +53,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPglite(dataDir: string | undefined, thread: EmbeddedThread): Promise<DatabaseHandle> {
   // Loaded only for the embedded engine: a server on PostgreSQL never holds PGlite's code.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, embedded] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-    import('./embedded-client.ts'),
-  ]);
+  const [{ PGlite }, embedded] = await Promise.all([import('@electric-sql/pglite'), import('./embedded-client.ts')]);
   // PGlite does not create the parent folders of its data directory.
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
   if (thread === 'worker') {
     const { openEmbeddedWorker } = await import('./embedded-remote.ts');
     const remote = await openEmbeddedWorker(dataDir);
-    // Drizzle's driver only calls `query` and `transaction`; the worker's remote answers both.
-    const db = drizzlePglite({ client: remote as unknown as InstanceType<typeof PGlite>, schema });
-    return {
-      db,
-      engine: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      ping: async () => {
-        await remote.query('select 1');
-      },
-      close: once(() => remote.close()),
-    };
+    return embeddedHandle(remote, () => remote.close());
   }
   // Drizzle's parsers once on the instance, so its queries need not bring (and copy) them each time.
   const client = new PGlite({ dataDir, parsers: embedded.drizzleParsers });
   await client.waitReady;
-  // Drizzle's driver only calls `query` and `transaction`; the embedded client answers both (ADR 0022).
-  const db = drizzlePglite({ client: embedded.createEmbeddedClient(client) as unknown as typeof client, schema });
+  return embeddedHandle(embedded.createEmbeddedClient(client), () => client.close());
+}
+
+/** The handle over either embedded client (ADR 0022): in a worker or on this thread. */
+async function embeddedHandle(client: EmbeddedClient, close: () => Promise<void>): Promise<DatabaseHandle> {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // Drizzle's driver is typed to the PGlite class but calls only `query` and `transaction`, the two
+  // an EmbeddedClient answers (embedded-client.test.ts and embedded-worker.test.ts hold them to it).
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },
-    close: once(() => client.close()),
+    close: once(close),
   };
 }
 
