@@ -208,17 +208,24 @@ test.describe('languages (docs/spec.md §3, docs/product-rules.md §6)', () => {
 test.describe('client rules and widgets (docs/spec.md §5, §8)', () => {
   test('a duplicate submit is rejected on the client', async ({ page }) => {
     let calls = 0;
+    // The first call stays open until the second submit has been refused, however slow the machine.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route('**/api/user/login', async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await answered;
       await route.fulfill({ json: { code: 0, msg: 'wrong account or password', error: 'BAD_REQUEST', data: null } });
     });
     await page.goto('/login');
     await page.getByLabel('アカウント').fill('someone');
     await page.getByLabel('パスワード', { exact: true }).fill('secret1');
     await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect.poll(() => calls).toBe(1);
     await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
     await expect(page.getByText('データを処理中です。重複して送信しないでください')).toBeVisible();
+    answer();
     await expect(page.getByText('wrong account or password')).toBeVisible();
     expect(calls).toBe(1);
   });
