@@ -87,3 +87,66 @@ export function preparedByText<Prepared>(query: {
   // An empty name is an unnamed statement for node-postgres (past the cap).
   return query.prepare(nameOf(query.toSQL().sql) ?? '');
 }
+
+/** A statement whose text is built once (parameters as `sql.placeholder(name)`), with its name. */
+export interface FixedStatement {
+  readonly query: { sql: string; params: unknown[] };
+  readonly name: string | undefined;
+}
+
+/**
+ * Builds a raw statement's text once, at module load: its parameters are `sql.placeholder(...)`
+ * and its values are given to `runFixed` (an array as one `= any($1::int[])` parameter keeps the
+ * text fixed). A request then costs neither Drizzle's query building nor, on PostgreSQL, a parse
+ * and plan (ADR 0013, addendum 3).
+ */
+export function fixedStatement(statement: SQL): FixedStatement {
+  const query = dialect.sqlToQuery(statement);
+  return { query, name: nameOf(query.sql) };
+}
+
+/** Runs a `fixedStatement` on any handle (the pool or a transaction) with the placeholders' values. */
+export async function runFixed<Row extends Record<string, unknown>>(
+  db: Database,
+  statement: FixedStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const result = await db._.session
+    .prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(statement.query, undefined, statement.name, false)
+    .execute(values);
+  return result.rows;
+}
+
+/** Prepared Drizzle queries built once per engine's session class, by key (`preparedOnce`). */
+const onceByEngine = new WeakMap<object, Map<string, object>>();
+
+/**
+ * A Drizzle query builder (parameters as `sql.placeholder(...)`) prepared ONCE per process and
+ * key, then run on whichever handle is given: the pool or a transaction's connection. Drizzle binds
+ * a prepared query to the connection it was built on (its `client`), and a transaction is a new
+ * handle each time, so `prepared()` (cached per handle) would build again in every transaction;
+ * here the query built first is reused through an object whose `client` is the given handle's
+ * (both drivers' prepared queries send through `this.client`; `prepared.test.ts` checks that a
+ * reused statement runs inside the caller's transaction on both engines). Keeps Drizzle's row
+ * mapping; costs no query building per request.
+ */
+export function preparedOnce<Prepared extends object>(
+  db: Database,
+  key: string,
+  build: (db: Database) => { toSQL(): { sql: string }; prepare(name: string): Prepared },
+): Prepared {
+  const session = db._.session as unknown as { client: unknown };
+  const engine = Object.getPrototypeOf(session) as object;
+  let byKey = onceByEngine.get(engine);
+  if (!byKey) {
+    byKey = new Map();
+    onceByEngine.set(engine, byKey);
+  }
+  let statement = byKey.get(key) as Prepared | undefined;
+  if (statement === undefined) {
+    const query = build(db);
+    statement = query.prepare(nameOf(query.toSQL().sql) ?? '');
+    byKey.set(key, statement);
+  }
+  return Object.create(statement, { client: { value: session.client } }) as Prepared;
+}

@@ -8,9 +8,9 @@ import {
   type OrderSummary,
   orderLimits,
 } from '@crossmart/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared, preparedByText } from '../../db/prepared.ts';
+import { executePrepared, preparedOnce } from '../../db/prepared.ts';
 import type { I18nText, SpecPair } from '../../db/schema/json-types.ts';
 import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -88,32 +88,39 @@ async function loadLines(
 }
 
 /** The checkout lock of one buyer: one create at a time, so parallel creates cannot all pass the unpaid count. */
-const checkoutLock = (userId: number) => sql`pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`;
+const checkoutLock = (userId: number | Placeholder) =>
+  sql`pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`;
 
-/** `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none). */
+/**
+ * `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none).
+ * Built once per process (`preparedOnce`): the SKU, quantity and buyer are its parameters.
+ */
 async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
-  const sku = skuSnapshots(db);
-  const query = db
-    .select({
-      cartId: sql<number | null>`null::int`,
-      skuId: sku.skuId,
-      quantity: sql<number>`${body.quantity ?? 1}::int`,
-      productId: sku.productId,
-      title: sku.title,
-      titleI18n: sku.titleI18n,
-      images: sku.images,
-      specs: sku.specs,
-      price: sku.price,
-      freight: sku.freight,
-      stock: sku.stock,
-      available: sku.available,
-      shopId: sku.shopId,
-      shopName: sku.shopName,
-      locked: lockFor === undefined ? sql<boolean>`false` : sql<boolean>`${checkoutLock(lockFor)} is not null`,
-    })
-    .from(sku)
-    .where(eq(sku.skuId, body.sku_id ?? 0));
-  const rows = await preparedByText(query).execute();
+  const locks = lockFor !== undefined;
+  const statement = preparedOnce(db, `orders.buy-now-line.${locks ? 'lock' : 'read'}`, (root) => {
+    const sku = skuSnapshots(root);
+    return root
+      .select({
+        cartId: sql<number | null>`null::int`,
+        skuId: sku.skuId,
+        quantity: sql<number>`${sql.placeholder('quantity')}::int`,
+        productId: sku.productId,
+        title: sku.title,
+        titleI18n: sku.titleI18n,
+        images: sku.images,
+        specs: sku.specs,
+        price: sku.price,
+        freight: sku.freight,
+        stock: sku.stock,
+        available: sku.available,
+        shopId: sku.shopId,
+        shopName: sku.shopName,
+        locked: locks ? sql<boolean>`${checkoutLock(sql.placeholder('userId'))} is not null` : sql<boolean>`false`,
+      })
+      .from(sku)
+      .where(eq(sku.skuId, sql.placeholder('skuId')));
+  });
+  const rows = await statement.execute({ skuId: body.sku_id ?? 0, quantity: body.quantity ?? 1, userId: lockFor });
   return rows.map(({ locked: _, ...row }) => row);
 }
 
