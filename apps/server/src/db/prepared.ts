@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -149,4 +149,34 @@ export function preparedOnce<Prepared extends object>(
     byKey.set(key, statement);
   }
   return Object.create(statement, { client: { value: session.client } }) as Prepared;
+}
+
+/**
+ * `fixedStatement` for a statement over a list of ids, one text per length: `build` gets the list
+ * as `in (…)` placeholders (`id0`, `id1`, …; values from `listValues`). Not one `= any($1)` array
+ * text for all lengths: PostgreSQL keeps a generic plan for a named statement only when it costs
+ * no more than the custom ones, and an array parameter of unknown length is estimated at 10 rows
+ * (a generic plan of seq scans), so that text was planned again on every run; `in ($1, …, $n)`
+ * estimates n rows, as its custom plans do (ADR 0013, addendum 3). The lengths in use are few
+ * (a buy-now is 1); `maxPreparedNames` bounds them.
+ */
+export function fixedStatementsByLength(build: (list: SQL, length: number) => SQL): (length: number) => FixedStatement {
+  const byLength = new Map<number, FixedStatement>();
+  return (length) => {
+    let statement = byLength.get(length);
+    if (!statement) {
+      const list = sql.join(
+        Array.from({ length }, (_, index) => sql.placeholder(`id${index}`)),
+        sql`, `,
+      );
+      statement = fixedStatement(build(list, length));
+      byLength.set(length, statement);
+    }
+    return statement;
+  };
+}
+
+/** The placeholder values of a `fixedStatementsByLength` list. */
+export function listValues(ids: readonly number[]): Record<string, number> {
+  return Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
 }

@@ -235,17 +235,21 @@ async function insertOrders(
   const room = Number.isFinite(input.maxUnpaidOrders)
     ? sql`(select count(*) from ${orders} where user_id = ${input.userId} and status = 0) < ${input.maxUnpaidOrders}`
     : sql`true`;
+  const ordersJson = JSON.stringify(input.orders);
+  const itemsJson = JSON.stringify(input.items);
+  // The ids are numbered from the JSON rows (not generate_series(0, $n)): PostgreSQL then plans the
+  // statement for any count as it plans it for one, and keeps one generic plan (ADR 0013, addendum 3).
   const result = await executePrepared<{ order_ids: number[] | null; item_ids: number[] | null }>(
     tx,
     sql`
     with order_ids as materialized (
-      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, draft
-      from generate_series(0, ${input.orders.length - 1}) as draft
+      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, o.draft
+      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int)
       where ${room}
     ),
     item_ids as materialized (
-      select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, item
-      from generate_series(0, ${input.items.length - 1}) as item
+      select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, i.item
+      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int)
       where exists (select 1 from order_ids)
     ),
     new_orders as (
@@ -254,7 +258,7 @@ async function insertOrders(
       select ids.id, ${input.day} || lpad(ids.id::text, 10, '0'), ${input.userId}, o.shop_id, o.checkout_id, 0,
         o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
         o.address_name, o.address_mobile, o.address_area, o.address_detail
-      from jsonb_to_recordset(${JSON.stringify(input.orders)}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
+      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
         goods_amount bigint, freight bigint, discount bigint, total bigint, promo_code_id int, promo_code text,
         remark text, address_id int, address_name text, address_mobile text, address_area text, address_detail text)
       join order_ids as ids using (draft)
@@ -265,7 +269,7 @@ async function insertOrders(
         quantity, amount)
       select item_ids.id, order_ids.id, i.product_id, i.sku_id, i.title, i.title_i18n, i.image, i.specs, i.price,
         i.freight, i.quantity, i.amount
-      from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb) as i(item int, draft int, product_id int,
+      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int, draft int, product_id int,
         sku_id int, title text, title_i18n jsonb, image text, specs jsonb, price bigint, freight bigint,
         quantity int, amount bigint)
       join item_ids using (item)

@@ -10,7 +10,7 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { fixedStatement, runFixed } from '../../db/prepared.ts';
+import { fixedStatementsByLength, listValues, runFixed } from '../../db/prepared.ts';
 import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
@@ -124,22 +124,23 @@ interface LockedOrder extends Record<string, unknown> {
  * checks read the locked rows, i.e. their newest committed version (read committed re-reads a row
  * it waited for), so of two concurrent payments of one order the second finds it paid and writes
  * nothing. Answers the locked orders (with their lines' products, for the catalog's check that
- * follows in the same transaction) and the payment id. One text for any number of orders.
+ * follows in the same transaction) and the payment id. One text per number of orders.
  */
-const payOrdersStatement = fixedStatement(sql`
+const payOrdersStatement = fixedStatementsByLength(
+  (list, length) => sql`
   with locked as materialized (
     select o.id, o.user_id, o.order_no, o.status, o.total,
       o.created_at <= now() - make_interval(mins => ${sql.placeholder('unpaidMinutes')}::int) as expired,
       array(select i.product_id from ${orderItems} i where i.order_id = o.id) as product_ids
     from ${orders} o
-    where o.id = any(${sql.placeholder('ids')}::int[])
+    where o.id in (${list})
     order by o.id
     for update of o
   ),
   payable as materialized (
     select coalesce(sum(total), 0)::bigint as amount
     from locked
-    having count(*) = cardinality(${sql.placeholder('ids')}::int[])
+    having count(*) = ${sql.raw(String(length))}
       and bool_and(user_id = ${sql.placeholder('userId')}::int and status = 0 and not expired)
   ),
   payment as (
@@ -156,7 +157,8 @@ const payOrdersStatement = fixedStatement(sql`
     insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
     select id, 0, 1, 'buyer' from paid
   )
-  select locked.*, (select id from payment) as payment_id from locked order by id`);
+  select locked.*, (select id from payment) as payment_id from locked order by id`,
+);
 
 /**
  * Pays the user's unpaid orders from the balance. The payment code is checked first, on the root
@@ -181,8 +183,8 @@ export async function verifyPay(
       // The right code's try count ends in this transaction (no commit of its own); a rollback
       // ends it on the root handle instead (withVerifiedPayCode).
       await endPayCodeCount(tx);
-      const locked = await runFixed<LockedOrder>(tx, payOrdersStatement, {
-        ids,
+      const locked = await runFixed<LockedOrder>(tx, payOrdersStatement(ids.length), {
+        ...listValues(ids),
         userId,
         unpaidMinutes: settings.unpaidMinutes,
       });
