@@ -74,20 +74,6 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   return result;
 }
 
-/**
- * A Drizzle query builder as a named prepared statement, named by a hash of its text (as
- * `executePrepared`): for hot builders whose text depends on their input, so `prepared()`'s one
- * build per name does not fit. Building twice (once for the text) costs the server less than the
- * database's parse and plan it saves (a three-table join: ~1 ms planned, ~0.1 ms run, ADR 0013).
- */
-export function preparedByText<Prepared>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): Prepared;
-}): Prepared {
-  // An empty name is an unnamed statement for node-postgres (past the cap).
-  return query.prepare(nameOf(query.toSQL().sql) ?? '');
-}
-
 /** A statement whose text is built once (parameters as `sql.placeholder(name)`), with its name. */
 export interface FixedStatement {
   readonly query: { sql: string; params: unknown[] };
