@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -74,16 +74,95 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   return result;
 }
 
+/** A statement whose text is built once (parameters as `sql.placeholder(name)`), with its name. */
+export interface FixedStatement {
+  readonly query: { sql: string; params: unknown[] };
+  readonly name: string | undefined;
+}
+
 /**
- * A Drizzle query builder as a named prepared statement, named by a hash of its text (as
- * `executePrepared`): for hot builders whose text depends on their input, so `prepared()`'s one
- * build per name does not fit. Building twice (once for the text) costs the server less than the
- * database's parse and plan it saves (a three-table join: ~1 ms planned, ~0.1 ms run, ADR 0013).
+ * Builds a raw statement's text once, at module load: its parameters are `sql.placeholder(...)`
+ * and its values are given to `runFixed` (an array as one `= any($1::int[])` parameter keeps the
+ * text fixed). A request then costs neither Drizzle's query building nor, on PostgreSQL, a parse
+ * and plan (ADR 0013, addendum 3).
  */
-export function preparedByText<Prepared>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): Prepared;
-}): Prepared {
-  // An empty name is an unnamed statement for node-postgres (past the cap).
-  return query.prepare(nameOf(query.toSQL().sql) ?? '');
+export function fixedStatement(statement: SQL): FixedStatement {
+  const query = dialect.sqlToQuery(statement);
+  return { query, name: nameOf(query.sql) };
+}
+
+/** Runs a `fixedStatement` on any handle (the pool or a transaction) with the placeholders' values. */
+export async function runFixed<Row extends Record<string, unknown>>(
+  db: Database,
+  statement: FixedStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const result = await db._.session
+    .prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(statement.query, undefined, statement.name, false)
+    .execute(values);
+  return result.rows;
+}
+
+/** Prepared Drizzle queries built once per engine's session class, by key (`preparedOnce`). */
+const onceByEngine = new WeakMap<object, Map<string, object>>();
+
+/**
+ * A Drizzle query builder (parameters as `sql.placeholder(...)`) prepared ONCE per process and
+ * key, then run on whichever handle is given: the pool or a transaction's connection. Drizzle binds
+ * a prepared query to the connection it was built on (its `client`), and a transaction is a new
+ * handle each time, so `prepared()` (cached per handle) would build again in every transaction;
+ * here the query built first is reused through an object whose `client` is the given handle's
+ * (both drivers' prepared queries send through `this.client`; `prepared.test.ts` checks that a
+ * reused statement runs inside the caller's transaction on both engines). Keeps Drizzle's row
+ * mapping; costs no query building per request.
+ */
+export function preparedOnce<Prepared extends object>(
+  db: Database,
+  key: string,
+  build: (db: Database) => { toSQL(): { sql: string }; prepare(name: string): Prepared },
+): Prepared {
+  const session = db._.session as unknown as { client: unknown };
+  const engine = Object.getPrototypeOf(session) as object;
+  let byKey = onceByEngine.get(engine);
+  if (!byKey) {
+    byKey = new Map();
+    onceByEngine.set(engine, byKey);
+  }
+  let statement = byKey.get(key) as Prepared | undefined;
+  if (statement === undefined) {
+    const query = build(db);
+    statement = query.prepare(nameOf(query.toSQL().sql) ?? '');
+    byKey.set(key, statement);
+  }
+  return Object.create(statement, { client: { value: session.client } }) as Prepared;
+}
+
+/**
+ * `fixedStatement` for a statement over a list of ids, one text per length: `build` gets the list
+ * as `in (…)` placeholders (`id0`, `id1`, …; values from `listValues`). Not one `= any($1)` array
+ * text for all lengths: PostgreSQL keeps a generic plan for a named statement only when it costs
+ * no more than the custom ones, and an array parameter of unknown length is estimated at 10 rows
+ * (a generic plan of seq scans), so that text was planned again on every run; `in ($1, …, $n)`
+ * estimates n rows, as its custom plans do (ADR 0013, addendum 3). The lengths in use are few
+ * (a buy-now is 1); `maxPreparedNames` bounds them.
+ */
+export function fixedStatementsByLength(build: (list: SQL, length: number) => SQL): (length: number) => FixedStatement {
+  const byLength = new Map<number, FixedStatement>();
+  return (length) => {
+    let statement = byLength.get(length);
+    if (!statement) {
+      const list = sql.join(
+        Array.from({ length }, (_, index) => sql.placeholder(`id${index}`)),
+        sql`, `,
+      );
+      statement = fixedStatement(build(list, length));
+      byLength.set(length, statement);
+    }
+    return statement;
+  };
+}
+
+/** The placeholder values of a `fixedStatementsByLength` list. */
+export function listValues(ids: readonly number[]): Record<string, number> {
+  return Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
 }

@@ -2,7 +2,7 @@ import { accountLimits } from '@crossmart/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type FixedStatement, fixedStatement, prepared, runFixed } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 
@@ -110,6 +110,11 @@ export async function resetFailures(
   kind: LockoutKind,
   rewrite?: { from: string; to: string },
 ): Promise<void> {
+  if (!rewrite) {
+    // The common case (every right payment code): a text built once, prepared per connection.
+    await runFixed(db, resetStatements[kind], { userId });
+    return;
+  }
   const { secret } = columns[kind];
   const stored = rewrite
     ? sql<string>`case when ${secret} = ${rewrite.from} then ${rewrite.to} else ${secret} end`
@@ -123,6 +128,15 @@ export async function resetFailures(
     )
     .where(eq(users.id, userId));
 }
+
+const resetStatements: Record<LockoutKind, FixedStatement> = {
+  login: fixedStatement(
+    sql`update ${users} set login_failures = 0, login_locked_until = null where ${users.id} = ${sql.placeholder('userId')}`,
+  ),
+  pay: fixedStatement(
+    sql`update ${users} set pay_failures = 0, pay_locked_until = null where ${users.id} = ${sql.placeholder('userId')}`,
+  ),
+};
 
 export function minutesFrom(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));

@@ -5,9 +5,10 @@ import {
   addressLimits,
   type addressSaveRequestSchema,
 } from '@crossmart/contract';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { addresses } from '../../db/schema/addresses.ts';
 import { AppError } from '../../errors.ts';
 import { lockUserRow } from '../accounts/index.ts';
@@ -86,7 +87,14 @@ export async function getAddress(
   userId: number,
   addressId: number,
 ): Promise<AddressSnapshot | undefined> {
-  const [row] = await db.select().from(addresses).where(owned(userId, addressId));
+  // Every checkout reads it: built once per process (no query building, no planning per request).
+  const statement = preparedOnce(db, 'addresses.get', (root) =>
+    root
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, sql.placeholder('userId')), eq(addresses.id, sql.placeholder('addressId')))),
+  );
+  const [row] = await statement.execute({ userId, addressId });
   if (!row) return undefined;
   const { name, mobile, area, address, tag } = toAddress(row);
   return { name, mobile, area, address, tag };

@@ -1,6 +1,7 @@
 import type { AdminProductRow, AdminShopRow } from '@crossmart/contract';
-import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fixedStatementsByLength, listValues, runFixed } from '../../db/prepared.ts';
 import { products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { isRowIdText } from '../../shared/row-id-text.ts';
@@ -194,10 +195,12 @@ export async function countShopsSince(db: Database, sinceDay: string, timeZone: 
 export async function areProductsPurchasable(tx: Database, productIds: readonly number[]): Promise<boolean> {
   if (productIds.length === 0) return true;
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  const rows = await tx
-    .select({ listed: products.isListed })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .for('share');
-  return rows.length === ids.length && rows.every((row) => row.listed);
+  const rows = await runFixed<{ is_listed: boolean }>(tx, purchasableStatement(ids.length), listValues(ids));
+  return rows.length === ids.length && rows.every((row) => row.is_listed);
 }
+
+/** One text per number of products, prepared once per connection; locked in id order. */
+const purchasableStatement = fixedStatementsByLength(
+  (list) =>
+    sql`select ${products.isListed} from ${products} where ${products.id} in (${list}) order by ${products.id} for share`,
+);

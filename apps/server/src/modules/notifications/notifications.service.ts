@@ -1,6 +1,7 @@
 import type { Notification, NotificationKind, NotificationPage, NotificationParams } from '@crossmart/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { fixedStatement, runFixed } from '../../db/prepared.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 
 /**
@@ -36,8 +37,13 @@ export async function notify(
       .returning({ id: notifications.id });
     if (refreshed.length > 0) return;
   }
-  await tx.insert(notifications).values({ userId, kind, ref, params });
+  await runFixed(tx, insertStatement, { userId, kind, ref, params: JSON.stringify(params) });
 }
+
+/** Every payment writes one: the text is built once and prepared once per connection. */
+const insertStatement = fixedStatement(
+  sql`insert into ${notifications} (user_id, kind, ref, params) values (${sql.placeholder('userId')}, ${sql.placeholder('kind')}, ${sql.placeholder('ref')}, ${sql.placeholder('params')}::jsonb)`,
+);
 
 /** Marks the user's unread notifications of one kind about one thing as read (e.g. the chat was opened). */
 export async function markNotificationsReadByRef(

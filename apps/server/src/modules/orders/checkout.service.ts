@@ -8,9 +8,9 @@ import {
   type OrderSummary,
   orderLimits,
 } from '@crossmart/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared, preparedByText } from '../../db/prepared.ts';
+import { executePrepared, preparedOnce } from '../../db/prepared.ts';
 import type { I18nText, SpecPair } from '../../db/schema/json-types.ts';
 import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -88,32 +88,39 @@ async function loadLines(
 }
 
 /** The checkout lock of one buyer: one create at a time, so parallel creates cannot all pass the unpaid count. */
-const checkoutLock = (userId: number) => sql`pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`;
+const checkoutLock = (userId: number | Placeholder) =>
+  sql`pg_advisory_xact_lock(hashtext('crossmart.checkout'), ${userId})`;
 
-/** `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none). */
+/**
+ * `lockFor`: the buyer whose checkout lock the same statement takes (a create; a preview takes none).
+ * Built once per process (`preparedOnce`): the SKU, quantity and buyer are its parameters.
+ */
 async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
-  const sku = skuSnapshots(db);
-  const query = db
-    .select({
-      cartId: sql<number | null>`null::int`,
-      skuId: sku.skuId,
-      quantity: sql<number>`${body.quantity ?? 1}::int`,
-      productId: sku.productId,
-      title: sku.title,
-      titleI18n: sku.titleI18n,
-      images: sku.images,
-      specs: sku.specs,
-      price: sku.price,
-      freight: sku.freight,
-      stock: sku.stock,
-      available: sku.available,
-      shopId: sku.shopId,
-      shopName: sku.shopName,
-      locked: lockFor === undefined ? sql<boolean>`false` : sql<boolean>`${checkoutLock(lockFor)} is not null`,
-    })
-    .from(sku)
-    .where(eq(sku.skuId, body.sku_id ?? 0));
-  const rows = await preparedByText(query).execute();
+  const locks = lockFor !== undefined;
+  const statement = preparedOnce(db, `orders.buy-now-line.${locks ? 'lock' : 'read'}`, (root) => {
+    const sku = skuSnapshots(root);
+    return root
+      .select({
+        cartId: sql<number | null>`null::int`,
+        skuId: sku.skuId,
+        quantity: sql<number>`${sql.placeholder('quantity')}::int`,
+        productId: sku.productId,
+        title: sku.title,
+        titleI18n: sku.titleI18n,
+        images: sku.images,
+        specs: sku.specs,
+        price: sku.price,
+        freight: sku.freight,
+        stock: sku.stock,
+        available: sku.available,
+        shopId: sku.shopId,
+        shopName: sku.shopName,
+        locked: locks ? sql<boolean>`${checkoutLock(sql.placeholder('userId'))} is not null` : sql<boolean>`false`,
+      })
+      .from(sku)
+      .where(eq(sku.skuId, sql.placeholder('skuId')));
+  });
+  const rows = await statement.execute({ skuId: body.sku_id ?? 0, quantity: body.quantity ?? 1, userId: lockFor });
   return rows.map(({ locked: _, ...row }) => row);
 }
 
@@ -228,17 +235,21 @@ async function insertOrders(
   const room = Number.isFinite(input.maxUnpaidOrders)
     ? sql`(select count(*) from ${orders} where user_id = ${input.userId} and status = 0) < ${input.maxUnpaidOrders}`
     : sql`true`;
+  const ordersJson = JSON.stringify(input.orders);
+  const itemsJson = JSON.stringify(input.items);
+  // The ids are numbered from the JSON rows (not generate_series(0, $n)): PostgreSQL then plans the
+  // statement for any count as it plans it for one, and keeps one generic plan (ADR 0013, addendum 3).
   const result = await executePrepared<{ order_ids: number[] | null; item_ids: number[] | null }>(
     tx,
     sql`
     with order_ids as materialized (
-      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, draft
-      from generate_series(0, ${input.orders.length - 1}) as draft
+      select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, o.draft
+      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int)
       where ${room}
     ),
     item_ids as materialized (
-      select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, item
-      from generate_series(0, ${input.items.length - 1}) as item
+      select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, i.item
+      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int)
       where exists (select 1 from order_ids)
     ),
     new_orders as (
@@ -247,7 +258,7 @@ async function insertOrders(
       select ids.id, ${input.day} || lpad(ids.id::text, 10, '0'), ${input.userId}, o.shop_id, o.checkout_id, 0,
         o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
         o.address_name, o.address_mobile, o.address_area, o.address_detail
-      from jsonb_to_recordset(${JSON.stringify(input.orders)}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
+      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
         goods_amount bigint, freight bigint, discount bigint, total bigint, promo_code_id int, promo_code text,
         remark text, address_id int, address_name text, address_mobile text, address_area text, address_detail text)
       join order_ids as ids using (draft)
@@ -258,7 +269,7 @@ async function insertOrders(
         quantity, amount)
       select item_ids.id, order_ids.id, i.product_id, i.sku_id, i.title, i.title_i18n, i.image, i.specs, i.price,
         i.freight, i.quantity, i.amount
-      from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb) as i(item int, draft int, product_id int,
+      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int, draft int, product_id int,
         sku_id int, title text, title_i18n jsonb, image text, specs jsonb, price bigint, freight bigint,
         quantity int, amount bigint)
       join item_ids using (item)

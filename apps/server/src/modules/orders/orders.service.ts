@@ -10,7 +10,7 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared, preparedByText } from '../../db/prepared.ts';
+import { fixedStatementsByLength, listValues, runFixed } from '../../db/prepared.ts';
 import { orderItems, orderLogisticsEvents, orderPayments, orderStatusLog, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
@@ -105,35 +105,60 @@ export async function loadOrderSummaries(
   });
 }
 
-/**
- * The payment row, the orders set to paid (1) and their status log as ONE statement
- * (data-modifying CTEs); answers the payment id. The caller holds the orders' row locks.
- */
-async function markPaid(tx: Database, userId: number, ids: number[], amount: number): Promise<number> {
-  const result = await executePrepared<{ id: number }>(
-    tx,
-    sql`
-    with payment as (
-      insert into ${orderPayments} (user_id, amount) values (${userId}, ${amount}) returning id
-    ),
-    paid as (
-      update ${orders} set status = 1, paid_at = now(), payment_id = (select id from payment)
-      where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      returning id
-    ),
-    logged as (
-      insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
-      select id, 0, 1, 'buyer' from paid
-    )
-    select id from payment`,
-  );
-  const id = result.rows[0]?.id;
-  if (id === undefined) throw new Error('payment insert returned nothing');
-  return Number(id);
+interface LockedOrder extends Record<string, unknown> {
+  id: number;
+  user_id: number;
+  order_no: string;
+  status: number;
+  total: number | string;
+  expired: boolean;
+  product_ids: Array<number | string>;
+  /** The same on every row: the new payment's id, null when the orders could not be paid (nothing written). */
+  payment_id: number | string | null;
 }
+
+/**
+ * The orders locked (in id order, so concurrent payments never deadlock) and, only when every one
+ * of them is the buyer's, unpaid and not expired, paid: the payment row, the orders set to paid
+ * (1) and their status log, as ONE statement (data-modifying CTEs, ADR 0013 addendum 3). The
+ * checks read the locked rows, i.e. their newest committed version (read committed re-reads a row
+ * it waited for), so of two concurrent payments of one order the second finds it paid and writes
+ * nothing. Answers the locked orders (with their lines' products, for the catalog's check that
+ * follows in the same transaction) and the payment id. One text per number of orders.
+ */
+const payOrdersStatement = fixedStatementsByLength(
+  (list, length) => sql`
+  with locked as materialized (
+    select o.id, o.user_id, o.order_no, o.status, o.total,
+      o.created_at <= now() - make_interval(mins => ${sql.placeholder('unpaidMinutes')}::int) as expired,
+      array(select i.product_id from ${orderItems} i where i.order_id = o.id) as product_ids
+    from ${orders} o
+    where o.id in (${list})
+    order by o.id
+    for update of o
+  ),
+  payable as materialized (
+    select coalesce(sum(total), 0)::bigint as amount
+    from locked
+    having count(*) = ${sql.raw(String(length))}
+      and bool_and(user_id = ${sql.placeholder('userId')}::int and status = 0 and not expired)
+  ),
+  payment as (
+    insert into ${orderPayments} (user_id, amount)
+    select ${sql.placeholder('userId')}::int, amount from payable
+    returning id
+  ),
+  paid as (
+    update ${orders} set status = 1, paid_at = now(), payment_id = (select id from payment)
+    where id in (select id from locked) and exists (select 1 from payment)
+    returning id
+  ),
+  logged as (
+    insert into ${orderStatusLog} (order_id, from_status, to_status, actor)
+    select id, 0, 1, 'buyer' from paid
+  )
+  select locked.*, (select id from payment) as payment_id from locked order by id`,
+);
 
 /**
  * Pays the user's unpaid orders from the balance. The payment code is checked first, on the root
@@ -158,43 +183,34 @@ export async function verifyPay(
       // The right code's try count ends in this transaction (no commit of its own); a rollback
       // ends it on the root handle instead (withVerifiedPayCode).
       await endPayCodeCount(tx);
-      // The orders locked, with the products of their lines (no read of their own). The outer id is
-      // qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside
-      // the subquery would be the order line's own id.
-      const lockQuery = tx
-        .select({
-          id: orders.id,
-          userId: orders.userId,
-          orderNo: orders.orderNo,
-          status: orders.status,
-          total: orders.total,
-          expired: sql<boolean>`${orders.createdAt} <= now() - make_interval(mins => ${settings.unpaidMinutes})`,
-          productIds: sql<
-            number[]
-          >`array(select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = ${orders}."id")`,
-        })
-        .from(orders)
-        .where(inArray(orders.id, ids))
-        .orderBy(asc(orders.id))
-        .for('update', { of: orders });
-      const locked = await preparedByText(lockQuery).execute();
-      if (locked.length !== ids.length || locked.some((order) => order.userId !== userId)) {
-        throw new AppError('ORDER_NOT_FOUND');
+      const locked = await runFixed<LockedOrder>(tx, payOrdersStatement(ids.length), {
+        ...listValues(ids),
+        userId,
+        unpaidMinutes: settings.unpaidMinutes,
+      });
+      const paymentId = locked[0]?.payment_id;
+      if (paymentId === null || paymentId === undefined) {
+        if (locked.length !== ids.length || locked.some((order) => Number(order.user_id) !== userId)) {
+          throw new AppError('ORDER_NOT_FOUND');
+        }
+        throw new AppError('ORDER_STATUS_INVALID');
       }
-      if (locked.some((order) => order.status !== 0 || order.expired)) throw new AppError('ORDER_STATUS_INVALID');
-      // A product taken down or a shop suspended since checkout cannot be paid for (issue 14).
+      // A product taken down or a shop suspended since checkout cannot be paid for (issue 14): the
+      // transaction then rolls back, payment included.
       if (
         !(await areProductsPurchasable(
           tx,
-          locked.flatMap((order) => order.productIds.map(Number)),
+          locked.flatMap((order) => order.product_ids.map(Number)),
         ))
       ) {
         throw new AppError('PRODUCT_UNAVAILABLE');
       }
-      const amount = locked.reduce((sum, order) => sum + order.total, 0);
-      const paymentId = await markPaid(tx, userId, ids, amount);
+      const amount = locked.reduce((sum, order) => sum + Number(order.total), 0);
       for (const order of locked) {
-        await notify(tx, userId, 'order_paid', `order:${order.id}`, { order_no: order.orderNo, amount: order.total });
+        await notify(tx, userId, 'order_paid', `order:${order.id}`, {
+          order_no: order.order_no,
+          amount: Number(order.total),
+        });
       }
       // The order rows first, the ledger last: the posting locks the shared escrow account, which
       // is then held only for the posting's own statement and the commit.
@@ -213,7 +229,7 @@ export async function verifyPay(
       }
       // A zero-amount payment posts nothing; the balance is then read from the ledger.
       balance ??= await getUserBalance(tx, userId);
-      return { payment_id: paymentId, order_ids: ids, amount, balance };
+      return { payment_id: Number(paymentId), order_ids: ids, amount, balance };
     }),
   );
 }
