@@ -5,6 +5,9 @@
  * injected (light-my-request) 50 at a time, so the kernel's socket work, which swings with other
  * processes' load, is left out; the pool still talks to PostgreSQL. It is a before/after tool for
  * the server's own per-request work, beside bench/catalog.ts's req/s over real connections.
+ * It cannot see how headers are written: light-my-request's response always holds a header of its
+ * own, so Node merges the reply's headers one by one on every injected answer, whereas over a
+ * socket an answer whose headers all live in the reply takes writeHead's single pass (ADR 0019).
  *
  * Needs the database bench/catalog.ts loads (BENCH_DB, default `crossmart_bench`). Env: DATABASE_URL,
  * BENCH_DB, BENCH_URL (default `/api/product/list`), BENCH_REQUESTS (4000 per round),
