@@ -5,6 +5,9 @@
  * injected (light-my-request) 50 at a time, so the kernel's socket work, which swings with other
  * processes' load, is left out; the pool still talks to PostgreSQL. It is a before/after tool for
  * the server's own per-request work, beside bench/catalog.ts's req/s over real connections.
+ * It cannot see how headers are written: light-my-request's response always holds a header of its
+ * own, so Node merges the reply's headers one by one on every injected answer, whereas over a
+ * socket an answer whose headers all live in the reply takes writeHead's single pass (ADR 0019).
  *
  * Needs the database bench/catalog.ts loads (BENCH_DB, default `crossmart_bench`). Env: DATABASE_URL,
  * BENCH_DB, BENCH_URL (default `/api/product/list`), BENCH_REQUESTS (4000 per round),
@@ -12,16 +15,10 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { buildApp } from '../apps/server/src/app.ts';
-import type { readConfig } from '../apps/server/src/config.ts';
-import type { openDatabase } from '../apps/server/src/db/client.ts';
-import { productionEnv } from '../scripts/lib/production-env.ts';
+import { benchUrl, loadCheckoutApp } from './catalog.ts';
 
-const benchUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-benchUrl.pathname = `/${process.env.BENCH_DB ?? 'crossmart_bench'}`;
 const target = process.env.BENCH_URL ?? '/api/product/list';
 const perRound = Number(process.env.BENCH_REQUESTS ?? 4000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -30,23 +27,13 @@ const batch = 50;
 
 type Injectable = Pick<FastifyInstance, 'inject'>;
 
-/** The app of a checkout, built from its own modules on its own pool, uncached, logging off. */
+/** The app of a checkout (bench/catalog.ts's loader), uncached, logging off. */
 async function appOf(dir: string): Promise<Injectable> {
-  const load = async (file: string): Promise<unknown> =>
-    import(pathToFileURL(path.join(dir, 'apps/server/src', file)).href);
-  const { buildApp: build } = (await load('app.ts')) as { buildApp: typeof buildApp };
-  const { readConfig: read } = (await load('config.ts')) as { readConfig: typeof readConfig };
-  const { openDatabase: open } = (await load('db/client.ts')) as { openDatabase: typeof openDatabase };
-  const config = read({
-    ...productionEnv(`bench-catalog-cpu-${process.pid}`),
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: benchUrl.toString(),
-    UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),
+  const { app } = await loadCheckoutApp(dir, {
     CATALOG_CACHE_MS: '0',
     // Rounds back to back block the event loop for a while: no 503 from under-pressure here.
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
-  const app = await build({ config, database: await open({ url: benchUrl.toString(), poolSize: 20 }) });
   await app.ready();
   return app;
 }

@@ -46,7 +46,8 @@ const only = process.env.BENCH_ONLY?.split(',').map(Number);
 const databaseName = process.env.BENCH_DB ?? 'crossmart_bench';
 if (!/^\w+$/.test(databaseName)) throw new Error('BENCH_DB: letters, digits and _ only');
 
-const benchUrl = new URL(baseUrl);
+/** The bench database (BENCH_DB next to DATABASE_URL); bench/catalog-cpu.ts reads the same one. */
+export const benchUrl = new URL(baseUrl);
 benchUrl.pathname = `/${databaseName}`;
 
 async function createDatabase() {
@@ -251,29 +252,41 @@ const scenarios: { name: string; url: string; cacheMs?: number }[] = [
   { name: 'home, 1 s cache', url: '/api/home' },
 ];
 
-/** The other checkout's app (BENCH_COMPARE_DIR), built from its own modules on its own pool. */
-async function startCompareApp(dir: string, cacheMs: number | undefined) {
+/**
+ * The app of another checkout (`dir`), built from that checkout's own modules (buildApp, readConfig,
+ * openDatabase) on its own pool of `poolSize`, production config, logging off, on the bench database;
+ * `env` adds settings (e.g. CATALOG_CACHE_MS). Not listening: the caller listens or injects.
+ * bench/catalog-cpu.ts uses it too.
+ */
+export async function loadCheckoutApp(dir: string, env: Record<string, string> = {}) {
   const importFrom = async (file: string): Promise<unknown> =>
     import(pathToFileURL(path.join(dir, 'apps/server/src', file)).href);
   const { buildApp: build } = (await importFrom('app.ts')) as { buildApp: typeof buildApp };
   const { readConfig: read } = (await importFrom('config.ts')) as { readConfig: typeof readConfig };
   const { openDatabase: open } = (await importFrom('db/client.ts')) as { openDatabase: typeof openDatabase };
   const config = read({
-    ...productionEnv(`bench-catalog-compare-${process.pid}`),
+    ...productionEnv(`bench-catalog-checkout-${process.pid}`),
     LOG_LEVEL: 'silent',
     DATABASE_URL: benchUrl.toString(),
     UPLOAD_DIR: path.join(os.tmpdir(), 'crossmart-bench-uploads'),
-    ...(cacheMs === undefined ? {} : { CATALOG_CACHE_MS: String(cacheMs) }),
+    ...env,
   });
   const database = await open({ url: benchUrl.toString(), poolSize });
   const app = await build({ config, database });
-  await app.listen({ host: '127.0.0.1', port: comparePort });
   return {
+    app,
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** The other checkout's app (BENCH_COMPARE_DIR), listening on BENCH_COMPARE_PORT. */
+async function startCompareApp(dir: string, cacheMs: number | undefined) {
+  const loaded = await loadCheckoutApp(dir, cacheMs === undefined ? {} : { CATALOG_CACHE_MS: String(cacheMs) });
+  await loaded.app.listen({ host: '127.0.0.1', port: comparePort });
+  return loaded;
 }
 
 /** The 1-minute load average, printed beside each figure: the machine is shared. */
@@ -427,4 +440,5 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-await main();
+// Only when run, not when bench/catalog-cpu.ts imports the loader above.
+if (import.meta.main) await main();

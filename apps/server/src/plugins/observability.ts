@@ -59,8 +59,7 @@ export const observabilityPlugin = fp(
     app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
       const route = routeOf(request);
       const seconds = reply.elapsedTime / 1000;
-      metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode });
-      metrics.httpDuration.observe({ method: request.method, route }, seconds);
+      metrics.recordRequest(request.method, route, reply.statusCode, seconds);
       if (reply.errorKey) metrics.errors.inc({ key: reply.errorKey });
       // The line's fields are built only when it is written (LOG_LEVEL below info: never).
       if (!isInfoEnabled(request.log)) {

@@ -29,21 +29,29 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The headers every answer carries, worked out once by the plugin below. */
     securityHeaders: ReadonlyArray<readonly [string, string]>;
+    /** The same, as one object for `reply.headers()`. */
+    securityHeaderFields: Readonly<Record<string, string>>;
   }
 }
 
 /**
- * Writes the security headers on the raw response, as helmet does, so that error answers and file
- * streams carry them too; also for answers given before any hook runs (Fastify's framework errors).
+ * Puts the security headers among the reply's headers, which Fastify hands to `writeHead` in one
+ * call when it sends (answers, errors, 404s, file streams). Not `reply.raw.setHeader` one by one:
+ * Node validates and stores each such header, then merges the reply's own into them header by
+ * header (about 10 µs a request, ADR 0019). Also for answers given before any hook runs
+ * (Fastify's framework errors). A hijacked reply writes its own head and must put
+ * `securityHeaderFields` in it (the support event stream does).
  */
 export function setSecurityHeaders(reply: FastifyReply): void {
-  for (const [name, value] of reply.server.securityHeaders) reply.raw.setHeader(name, value);
+  reply.headers(reply.server.securityHeaderFields);
 }
 
 /** Content security policy and the other helmet headers on every answer (pages, assets, API, errors). */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: HelmetOptions) => {
-    app.decorate('securityHeaders', helmetHeaders(options));
+    const headers = helmetHeaders(options);
+    app.decorate('securityHeaders', headers);
+    app.decorate('securityHeaderFields', Object.freeze(Object.fromEntries(headers)));
     app.addHook('onRequest', (_request, reply, done) => {
       setSecurityHeaders(reply);
       done();

@@ -180,12 +180,17 @@ type ListShape = { category: boolean; shop: boolean; keyword: boolean };
  * when no counter fits (keyword, or shop and category together): never a count over the catalog.
  */
 function cheapTotal(shape: ListShape): SQL<number> | undefined {
-  if (shape.keyword || (shape.shop && shape.category)) return undefined;
+  if (!hasCheapTotal(shape)) return undefined;
   if (shape.shop) return sql<number>`(select s.product_count from shops s where s.id = ${placeholder.shop})`;
   if (shape.category) {
     return sql<number>`(select c.product_count from categories c where c.id = ${placeholder.category})`;
   }
   return sql<number>`(select coalesce(sum(c.product_count), 0)::int from categories c)`;
+}
+
+/** Whether `cheapTotal` has a counter for the shape; asked per request, without building the SQL. */
+function hasCheapTotal(shape: ListShape): boolean {
+  return !shape.keyword && !(shape.shop && shape.category);
 }
 
 /** One prepared statement per shape of the list query (filters present × sort). */
@@ -311,15 +316,14 @@ export async function listProducts(db: Database, lang: LanguageFile, query: Prod
     ),
     query,
   );
-  const total = cheapTotal(shape);
-  if (!total) return page;
+  if (!hasCheapTotal(shape)) return page;
   // The counter rode along on every row; a page past the end has no row, so ask once more.
   const first = rows[0];
   const counted = first
     ? first.total
     : (
         await preparedRows(db, `catalog_list_total_${Number(shape.category)}${Number(shape.shop)}`, () =>
-          db.select({ total }).from(sql`(select 1) as one`),
+          db.select({ total: cheapTotal(shape) ?? sql<number>`0` }).from(sql`(select 1) as one`),
         ).execute({ category: query.category_id, shop: query.shop_id })
       )[0]?.total;
   return { ...page, total: Number(counted ?? 0) };

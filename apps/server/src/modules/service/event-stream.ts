@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { SupportMessage } from '@crossmart/contract';
 
 /** Headers that keep every layer from buffering or compressing the stream. */
@@ -34,10 +34,14 @@ export class EventStream {
 
   private readonly raw: ServerResponse;
 
-  constructor(raw: ServerResponse, lastId: number, extraHeaders: Record<string, string>) {
+  /**
+   * `headers`: what the reply already carries (the security headers, the request id); the stream's
+   * own headers win over them.
+   */
+  constructor(raw: ServerResponse, lastId: number, headers: OutgoingHttpHeaders) {
     this.raw = raw;
     this.lastId = lastId;
-    raw.writeHead(200, { ...eventStreamHeaders, ...extraHeaders });
+    raw.writeHead(200, { ...headers, ...eventStreamHeaders });
     raw.write(`retry: ${retryMs}\n\n`);
     openStreams += 1;
     this.heartbeat = setInterval(() => this.write(': ping\n\n'), heartbeatMs);

@@ -149,7 +149,12 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteOptions> = async (
         typeof header === 'string' && lastEventIdPattern.test(header) ? Number(header) : request.query.last_id;
 
       reply.hijack();
-      const stream = new EventStream(reply.raw, lastId ?? 0, { 'x-request-id': request.id });
+      // A hijacked reply skips Fastify's send (and the onSend hook): the stream writes the security
+      // headers and the request id in its own head.
+      const stream = new EventStream(reply.raw, lastId ?? 0, {
+        ...reply.server.securityHeaderFields,
+        'x-request-id': request.id,
+      });
       streams.add(stream);
       stream.onClose(() => streams.delete(stream));
       // Live messages that arrive during the replay wait here, so none is lost or reordered.

@@ -128,6 +128,10 @@ describe('live delivery', () => {
     expect(userStream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(userStream.headers['cache-control']).toContain('no-transform');
     expect(userStream.headers['x-accel-buffering']).toBe('no');
+    // The hijacked reply writes its own head: the security headers and the request id must be in it.
+    expect(userStream.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(userStream.headers['x-content-type-options']).toBe('nosniff');
+    expect(userStream.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
 
     const sent = expectOk(await send(user, 'My recharge has not arrived'));
     expect(await messageOf(agentStream)).toEqual(sent);
