@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { firstScreenGroups } from './first-screens-chunk.ts';
 import { shopperPwa } from './pwa.config.ts';
 
 const brotli = promisify(brotliCompress);
@@ -156,13 +157,6 @@ export default defineConfig({
               test: /node_modules[\\/](resize-observer-polyfill|ahooks[\\/]es[\\/](useSize|useRafState|utils[\\/]use(Isomorphic)?LayoutEffectWithTarget)|antd-mobile[\\/]es[\\/]utils[\\/](matrix|rubberband|bound|convert-px|dev-log))[\\/.]/,
               includeDependenciesRecursively: false,
             },
-            // Button on its own: rolldown would otherwise put it beside Image (every product card), and
-            // the home screen, which has no button, would load it.
-            {
-              name: 'button',
-              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](components[\\/]button|utils[\\/]validate)[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
             // antd-mobile's animation and gesture libraries and the overlays built on them (Toast, Dialog,
             // Popup, Mask) form their own chunk, so that shared helpers never drag them into the first load.
             {
@@ -170,6 +164,7 @@ export default defineConfig({
               test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading|image-viewer)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container)))[\\/.]/,
               includeDependenciesRecursively: false,
             },
+            ...firstScreenGroups,
           ],
         },
       },
