@@ -17,17 +17,27 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Runs `task` when the browser is idle (at the latest after 10 s). */
+function whenIdle(task: () => void) {
+  if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: 10_000 });
+  else setTimeout(task, 200);
+}
+
+/** Runs `task` after the window's load event (every picture and script of the first screen is in). */
+function afterLoad(task: () => void) {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
+}
+
 /** Lets code outside React (the API client's 401 rule) navigate with the router. */
 function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => registerNavigator((to) => navigate(to)), [navigate]);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => {
-      preloadFeedback();
-      // The service worker's code loads after the first screen (bench/bundle-size.ts).
-      void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa());
-    });
+    whenIdle(preloadFeedback);
+    // The worker's precache (the app shell, ~700 KB) must not compete with the first screen's
+    // scripts and pictures: it starts once the page has loaded and the browser is idle (ADR 0020).
+    afterLoad(() => whenIdle(() => void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa())));
   }, []);
   return null;
 }
