@@ -19,9 +19,9 @@ const group = (name: string, parts: string[]): Rolldown.CodeSplittingGroup => ({
  */
 export const firstScreenGroups: Rolldown.CodeSplittingGroup[] = [
   group('screen-kit', [
-    `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider))`,
+    `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider|mask|popup|center-popup|toast|dialog|auto-center|spin-loading))`,
     `${nm}antd-mobile-icons[\\\\/]es[\\\\/](?:AddOutline|CheckOutline|CloseOutline|CloseCircleFill|RightOutline)`,
-    `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash)`,
+    `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash|resize-observer-polyfill|@react-spring|@use-gesture)`,
     `${src}shared[\\\\/](?:api[\\\\/](?:client|transport|duplicate-guard|index)|lib[\\\\/]recently-viewed)`,
     `contract[\\\\/]src[\\\\/]errors`,
     `${src}features[\\\\/]cart[\\\\/]api[\\\\/]cart`,

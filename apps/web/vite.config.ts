@@ -150,20 +150,6 @@ export default defineConfig({
               test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
-            // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their
-            // own, so that the chunk with the tab bar's safe area does not carry them into the first load.
-            {
-              name: 'gesture-utils',
-              test: /node_modules[\\/](resize-observer-polyfill|ahooks[\\/]es[\\/](useSize|useRafState|utils[\\/]use(Isomorphic)?LayoutEffectWithTarget)|antd-mobile[\\/]es[\\/]utils[\\/](matrix|rubberband|bound|convert-px|dev-log))[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
-            // antd-mobile's animation and gesture libraries and the overlays built on them (Toast, Dialog,
-            // Popup, Mask) form their own chunk, so that shared helpers never drag them into the first load.
-            {
-              name: 'overlay',
-              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading|image-viewer)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container)))[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
             ...firstScreenGroups,
           ],
         },
