@@ -23,10 +23,27 @@ function whenIdle(task: () => void) {
   else setTimeout(task, 200);
 }
 
-/** Runs `task` after the window's load event (every picture and script of the first screen is in). */
-function afterLoad(task: () => void) {
-  if (document.readyState === 'complete') task();
-  else window.addEventListener('load', task, { once: true });
+/**
+ * Whether the first screen is complete: the page has loaded, a screen shows its content (no skeleton)
+ * and its eager pictures (banner, first cards, gallery) are in.
+ */
+function firstScreenComplete(): boolean {
+  if (document.readyState !== 'complete' || !document.querySelector('.cm-screen')) return false;
+  if (document.querySelector('.cm-screen [aria-busy="true"]')) return false;
+  return [...document.querySelectorAll<HTMLImageElement>('img[loading="eager"]')].every((img) => img.complete);
+}
+
+/**
+ * Runs `task` once the first screen is complete and the browser is idle, at the latest after 10 s:
+ * work that is not for the first screen does not compete with its scripts and pictures (ADR 0020).
+ */
+function afterFirstScreen(task: () => void) {
+  const deadline = performance.now() + 10_000;
+  const check = () => {
+    if (firstScreenComplete() || performance.now() > deadline) task();
+    else setTimeout(() => whenIdle(check), 200);
+  };
+  whenIdle(check);
 }
 
 /** Lets code outside React (the API client's 401 rule) navigate with the router. */
@@ -34,10 +51,11 @@ function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => registerNavigator((to) => navigate(to)), [navigate]);
   useEffect(() => {
-    whenIdle(preloadFeedback);
-    // The worker's precache (the app shell, ~700 KB) must not compete with the first screen's
-    // scripts and pictures: it starts once the page has loaded and the browser is idle (ADR 0020).
-    afterLoad(() => whenIdle(() => void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa())));
+    // The toast and dialog code, then the worker with its precache (the app shell, ~700 KB).
+    afterFirstScreen(() => {
+      preloadFeedback();
+      void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa());
+    });
   }, []);
   return null;
 }
