@@ -13,7 +13,8 @@ const group = (name: string, parts: string[]): Rolldown.CodeSplittingGroup => ({
  * /bag and /detail. Left to itself, rolldown splits their code by the set of screens using each
  * piece: 20–30 files of 0.2–3 KB per screen, which a first visit fetches six at a time over HTTP/1.1,
  * one round trip per six, before the screen can paint. Here they are one kit shared by the three
- * (antd-mobile's button, input and their helpers, the API client, the cart) and one small chunk of
+ * (antd-mobile's button, input, overlays and their helpers, the cart; not the API client, which
+ * /home loads too) and one small chunk of
  * each screen's own helpers; none of it is code that the first load of /home runs (the `framework`,
  * `boot`, `shell-*` groups come first), so the home budget does not move.
  */
@@ -22,8 +23,7 @@ export const firstScreenGroups: Rolldown.CodeSplittingGroup[] = [
     `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider|mask|popup|center-popup|toast|dialog|auto-center|spin-loading))`,
     `${nm}antd-mobile-icons[\\\\/]es[\\\\/](?:AddOutline|CheckOutline|CloseOutline|CloseCircleFill|RightOutline)`,
     `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash|resize-observer-polyfill|@react-spring|@use-gesture)`,
-    `${src}shared[\\\\/](?:api[\\\\/](?:client|transport|duplicate-guard|index)|lib[\\\\/]recently-viewed)`,
-    `contract[\\\\/]src[\\\\/]errors`,
+    `${src}shared[\\\\/]lib[\\\\/]recently-viewed`,
     `${src}features[\\\\/]cart[\\\\/]api[\\\\/]cart`,
   ]),
   group('login-kit', [
