@@ -3,7 +3,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BudgetReport, budgetLines, budgetsKb, measureBuild, totalGzip } from './budgets.ts';
+import {
+  type BudgetReport,
+  budgetLines,
+  budgetsKb,
+  chunkCycles,
+  firstScreenChunks,
+  measureBuild,
+  readManifest,
+  totalGzip,
+} from './budgets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -19,9 +28,13 @@ function isStale(): boolean {
     if (!stat.isDirectory()) return stat.mtimeMs > builtAt;
     return readdirSync(target).some((entry) => newer(path.join(target, entry)));
   };
-  return ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].some((source) =>
-    newer(path.join(root, source)),
-  );
+  return [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/first-screens-chunk.ts',
+    'packages/contract/src',
+  ].some((source) => newer(path.join(root, source)));
 }
 
 let report: BudgetReport;
@@ -40,6 +53,8 @@ beforeAll(() => {
 }, 600_000);
 
 const kb = (bytes: number) => bytes / 1024;
+/** Today 3–7 scripts and 2–4 stylesheets (it was 23–30 and 7–8 before ADR 0020). */
+const firstScreenMaxFiles = { js: 8, css: 5 };
 
 describe('phone budget (ADR 0014)', () => {
   it('first load of /home stays within its gzip JavaScript budget', () => {
@@ -61,6 +76,19 @@ describe('phone budget (ADR 0014)', () => {
     const firstLoad = report.firstLoadJs.map((row) => readFileSync(path.join(dist, row.file), 'utf8')).join('\n');
     expect(firstLoad).not.toContain('ZodError');
     expect(report.firstLoadJs.some((row) => /(seller|admin)-area/.test(row.file))).toBe(false);
+  });
+
+  it('no chunk imports itself through other chunks (ADR 0020: such a chunk can run before its imports)', () => {
+    expect(chunkCycles(readManifest(dist))).toEqual([]);
+  });
+
+  it('/login, /bag and /detail each add a few chunks to the first load, not dozens (ADR 0020)', () => {
+    const screens = firstScreenChunks(readManifest(dist));
+    expect(Object.keys(screens)).toHaveLength(3);
+    for (const [screen, files] of Object.entries(screens)) {
+      expect(files.js.length, `${screen}: ${files.js.join(' ')}`).toBeLessThanOrEqual(firstScreenMaxFiles.js);
+      expect(files.css.length, `${screen}: ${files.css.join(' ')}`).toBeLessThanOrEqual(firstScreenMaxFiles.css);
+    }
   });
 
   it('reports OVER past a budget and PASS at it', () => {

@@ -107,6 +107,55 @@ export function measureBuild(dist: string): BudgetReport {
   return { firstLoadJs: js(firstKeys), journeyJs: js(journeyKeys), firstLoadCss: css };
 }
 
+/** The screens a first visit opens besides /home (ADR 0020); /bag without a session shows the login screen. */
+const firstScreens = {
+  login: 'src/features/auth/pages/login-page.tsx',
+  bag: 'src/features/cart/pages/bag-page.tsx',
+  detail: 'src/app/screens/detail-screen.tsx',
+};
+
+/**
+ * The files each of those screens loads on top of the entry and the shell (the screen's chunk and
+ * its static imports, with their styles): one request each, six at a time over HTTP/1.1.
+ */
+export function firstScreenChunks(manifest: Manifest): Record<string, { js: string[]; css: string[] }> {
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  const shell = closure(appStart, closure(entry));
+  const shellCss = new Set([...shell].flatMap((key) => manifest[key]?.css ?? []));
+  return Object.fromEntries(
+    Object.entries(firstScreens).map(([screen, page]) => {
+      const keys = [...closure(page)].filter((key) => !shell.has(key));
+      const css = new Set(keys.flatMap((key) => manifest[key]?.css ?? []).filter((file) => !shellCss.has(file)));
+      return [screen, { js: keys.map((key) => manifest[key]?.file ?? key), css: [...css] }];
+    }),
+  );
+}
+
+/** Chunks that import themselves through other chunks (`a -> b -> a`): rolldown may run one before its imports. */
+export function chunkCycles(manifest: Manifest): string[] {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (key: string, path: string[]) => {
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'visiting') {
+      cycles.push([...path.slice(path.indexOf(key)), key].map((item) => manifest[item]?.file ?? item).join(' -> '));
+      return;
+    }
+    state.set(key, 'visiting');
+    for (const imported of manifest[key]?.imports ?? []) visit(imported, [...path, key]);
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) visit(key, []);
+  return cycles;
+}
+
 /** One line per budget: figure, budget, share and PASS or OVER. */
 export function budgetLines(report: BudgetReport): { line: string; over: boolean }[] {
   const rows = [

@@ -11,6 +11,8 @@ const web = buildState(path.join(root, 'apps/web/dist/index.html'), [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/first-screens-chunk.ts',
+  'apps/web/pwa.config.ts',
   'packages/contract/src',
 ]);
 if (web === 'current') {

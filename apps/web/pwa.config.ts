@@ -8,13 +8,13 @@ const lightBackground = '#f5f6f8';
 const darkBackground = '#0e0f11';
 
 /**
- * The app shell the worker precaches: the entry and the screens a shopper opens first (the tabs,
- * search and product detail) with their static imports and styles, read from Vite's manifest. Other
+ * The app shell the worker precaches: the entry, React and the shell (`start-app.tsx`, which the
+ * entry imports dynamically) and the screens a shopper opens first (the tabs, search and product detail) with their static imports and styles, read from Vite's manifest. Other
  * screens, the staff areas and the languages' texts are cached when first loaded (`crossmart-assets`),
  * so a first visit does not download the whole app in the background.
  */
 const shellScreens =
-  /^src\/features\/(catalog|cart|me)\/pages\/(home|explore|search|bag|me)-page\.tsx$|^src\/app\/screens\/detail-screen\.tsx$/;
+  /^src\/features\/(catalog|cart|me)\/pages\/(home|explore|search|bag|me)-page\.tsx$|^src\/app\/(screens\/detail-screen|start-app)\.tsx$/;
 
 interface ManifestChunk {
   file: string;

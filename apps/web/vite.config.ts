@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { firstScreenGroups } from './first-screens-chunk.ts';
 import { shopperPwa } from './pwa.config.ts';
 
 const brotli = promisify(brotliCompress);
@@ -149,27 +150,9 @@ export default defineConfig({
               test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
-            // Measuring and gesture maths of the swipe components (image viewer, pull to refresh…): on their
-            // own, so that the chunk with the tab bar's safe area does not carry them into the first load.
-            {
-              name: 'gesture-utils',
-              test: /node_modules[\\/](resize-observer-polyfill|ahooks[\\/]es[\\/](useSize|useRafState|utils[\\/]use(Isomorphic)?LayoutEffectWithTarget)|antd-mobile[\\/]es[\\/]utils[\\/](matrix|rubberband|bound|convert-px|dev-log))[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
-            // Button on its own: rolldown would otherwise put it beside Image (every product card), and
-            // the home screen, which has no button, would load it.
-            {
-              name: 'button',
-              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](components[\\/]button|utils[\\/]validate)[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
-            // antd-mobile's animation and gesture libraries and the overlays built on them (Toast, Dialog,
-            // Popup, Mask) form their own chunk, so that shared helpers never drag them into the first load.
-            {
-              name: 'overlay',
-              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/](components[\\/](mask|popup|center-popup|toast|dialog|auto-center|spin-loading|image-viewer)|utils[\\/](use-lock-scroll|render-imperatively|reduce-and-restore-motion|use-drag-and-pinch|unstable-render|render-to-body|render-to-container)))[\\/.]/,
-              includeDependenciesRecursively: false,
-            },
+            // The first screens after /home: one kit and one small chunk per screen instead of 20–30
+            // files of 0.2–3 KB (ADR 0020; it replaces the former button, gesture-utils and overlay groups).
+            ...firstScreenGroups,
           ],
         },
       },

@@ -17,15 +17,43 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Runs `task` when the browser is idle (at the latest after 10 s). */
+function whenIdle(task: () => void) {
+  if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: 10_000 });
+  else setTimeout(task, 200);
+}
+
+/**
+ * Whether the first screen is complete: the page has loaded, a screen shows its content (no skeleton)
+ * and its eager pictures (banner, first cards, gallery) are in.
+ */
+function firstScreenComplete(): boolean {
+  if (document.readyState !== 'complete' || !document.querySelector('.cm-screen')) return false;
+  if (document.querySelector('.cm-screen [aria-busy="true"]')) return false;
+  return [...document.querySelectorAll<HTMLImageElement>('img[loading="eager"]')].every((img) => img.complete);
+}
+
+/**
+ * Runs `task` once the first screen is complete and the browser is idle, at the latest after 10 s:
+ * work that is not for the first screen does not compete with its scripts and pictures (ADR 0020).
+ */
+function afterFirstScreen(task: () => void) {
+  const deadline = performance.now() + 10_000;
+  const check = () => {
+    if (firstScreenComplete() || performance.now() > deadline) task();
+    else setTimeout(() => whenIdle(check), 200);
+  };
+  whenIdle(check);
+}
+
 /** Lets code outside React (the API client's 401 rule) navigate with the router. */
 function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => registerNavigator((to) => navigate(to)), [navigate]);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => {
+    // The toast and dialog code, then the worker with its precache (the app shell, ~700 KB).
+    afterFirstScreen(() => {
       preloadFeedback();
-      // The service worker's code loads after the first screen (bench/bundle-size.ts).
       void import('../shared/pwa/register-pwa.ts').then((pwa) => pwa.registerPwa());
     });
   }, []);

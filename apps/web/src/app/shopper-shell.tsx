@@ -47,7 +47,9 @@ function ScreenHost({ entry, active }: { entry: Omit<ScreenEntry, 'lastUsed'>; a
   const ref = useRef<HTMLDivElement>(null);
   const savedScroll = useRef(0);
   useLayoutEffect(() => {
-    if (active && ref.current) ref.current.scrollTop = savedScroll.current;
+    // Writing scrollTop lays the whole screen out at once, inside React's commit (Lighthouse's forced
+    // reflow on every first screen): skipped at the top, where a new or hidden screen already is.
+    if (active && ref.current && savedScroll.current !== 0) ref.current.scrollTop = savedScroll.current;
   }, [active]);
   const Screen = screens.get(entry.route.path);
   const meta = useMemo<RouteMeta>(
