@@ -46,7 +46,8 @@ export const serverForms = { build: 'apps/server/dist/main.js', sources: 'apps/s
 
 /**
  * Starts the server as deployed (the build, NODE_ENV=production, the memory settings of `npm
- * start`); `form: 'sources'` runs the TypeScript sources instead, for comparison. The per-user
+ * start`); `form: 'sources'` runs the TypeScript sources instead, for comparison. Redis keys go under
+ * BENCH_REDIS_NAMESPACE when set (benches run side by side), else one namespace per port. The per-user
  * order limit is raised: the mix sends a few buyers' worth of checkouts per second, far more than
  * one person would.
  */
@@ -62,7 +63,7 @@ export async function startApp(
   return startServer(
     serverForms[form],
     {
-      ...productionEnv(`bench-perf-load-${port}`),
+      ...productionEnv(process.env.BENCH_REDIS_NAMESPACE ?? `bench-perf-load-${port}`),
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

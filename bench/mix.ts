@@ -12,7 +12,7 @@
  *    and the server's peak resident memory, against p95 ≤ 50 ms, p99 ≤ 150 ms, 0 errors and
  *    ≤ 300 MB.
  *
- * Env: DATABASE_URL (a `crossmart_perf_load_mix` database is created beside it), REDIS_URL,
+ * Env: DATABASE_URL (a `crossmart_perf_load_mix` database, or BENCH_MIX_DATABASE, is created beside it), REDIS_URL,
  * BENCH_MIX_PORT (3501), BENCH_BUYERS (40), BENCH_MIX_SECONDS, BENCH_MIX_RATE (skip the search).
  */
 import { randomInt } from 'node:crypto';
@@ -37,7 +37,10 @@ const runSeconds = Number(process.env.BENCH_MIX_SECONDS ?? (quick ? 15 : 60));
 const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? (quick ? 3 : 5));
 const catalogSize = { products: 10_000, shops: 100 };
 
-const databaseUrl = await freshDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, 'crossmart_perf_load_mix');
+const databaseUrl = await freshDatabase(
+  process.env.DATABASE_URL ?? defaultDatabaseUrl,
+  process.env.BENCH_MIX_DATABASE ?? 'crossmart_perf_load_mix',
+);
 console.log(`mix bench: loading ${catalogSize.products} products; load average ${loadAverage()}`);
 await prepareCatalog({ url: databaseUrl }, catalogSize);
 const server = await startApp({ url: databaseUrl }, port);

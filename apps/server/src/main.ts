@@ -1,3 +1,5 @@
+// First: the heap growth limit applies from the start's first garbage collections.
+import './ops/heap-growth.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { installGracefulShutdown, startServer } from './server.ts';
