@@ -247,10 +247,9 @@ async function main() {
   let server: ReturnType<typeof startServer> | undefined;
   let dataDir: string | undefined;
   if (!baseUrl) {
-    const dist = path.join(root, 'apps/web/dist/index.html');
-    if (process.argv.includes('--build') || !existsSync(dist)) {
-      await run('npm', ['run', 'build', '-w', '@crossmart/web'], { cwd: root });
-    }
+    // A build older than its sources would measure the wrong code: rebuilt when stale, as `npm start` does.
+    if (process.argv.includes('--build')) await run('npm', ['run', 'build', '-w', '@crossmart/web'], { cwd: root });
+    else await run(process.execPath, [path.join(root, 'scripts/ensure-built.ts')], { cwd: root });
     const port = process.env.LH_PORT ?? '3761';
     baseUrl = `http://127.0.0.1:${port}`;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crossmart-lighthouse-'));
