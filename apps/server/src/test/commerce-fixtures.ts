@@ -25,11 +25,14 @@ export const addressLookup: AddressLookup = async (_db, _userId, addressId) =>
 
 let references = 0;
 export async function giveBalance(db: Database, userId: number, amount: number): Promise<void> {
+  // Taken before the transaction: its callback runs after BEGIN, when concurrent calls have moved
+  // the counter on, so reading it there gave two calls one reference (refused as ALREADY_PROCESSED).
   references += 1;
+  const reference = `test-recharge-${Date.now()}-${references}`;
   await db.transaction((tx) =>
     postTransaction(tx, {
       kind: 'recharge',
-      reference: `test-recharge-${Date.now()}-${references}`,
+      reference,
       legs: [
         { account: { platform: 'external' }, amount: -amount },
         { account: { userId }, amount },
