@@ -90,8 +90,9 @@ function NotFound() {
 }
 
 function navigationKind(state: unknown, type: string): NavigationKind {
-  if (typeof state === 'object' && state !== null && 'back' in state) return 'back';
+  // First: the browser's back or forward onto an entry the back button made is not a second press.
   if (type === 'POP') return 'pop';
+  if (typeof state === 'object' && state !== null && 'back' in state) return 'back';
   return type === 'REPLACE' ? 'replace' : 'push';
 }
 

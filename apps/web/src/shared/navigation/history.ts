@@ -37,7 +37,12 @@ export function recordVisit(history: readonly string[], rawPath: string, kind: N
   const pathname = path.split('?')[0] ?? path;
   if (isTabPath(pathname)) return [path];
   if (history.at(-1) === path) return [...history];
-  if (kind === 'back') return [...history];
+  // The back button's arrival pops the page it left. Recorded on arrival, not on the press: a press
+  // whose navigation is overtaken (the browser's back at once) must leave the history as it was.
+  if (kind === 'back') {
+    const popped = history.slice(0, -1);
+    return popped.length ? popped : [path];
+  }
   // The browser's back button: when it lands on the previous entry, that is a pop.
   if (kind === 'pop' && history.at(-2) === path) return history.slice(0, -1);
   if (kind === 'replace') return [...history.slice(0, -1), path];
@@ -46,11 +51,8 @@ export function recordVisit(history: readonly string[], rawPath: string, kind: N
 
 /**
  * Where the back button goes (docs/spec.md §2): the explicit back address when one is given, else the
- * previous stored path with `backs=1`; the current entry is popped either way.
+ * previous stored path with `backs=1`. The current entry is popped on arrival (`recordVisit`).
  */
-export function backTarget(history: readonly string[], explicit?: string): { to: string; history: string[] } {
-  const popped = history.slice(0, -1);
-  if (explicit) return { to: explicit, history: popped };
-  const previous = popped.at(-1) ?? '/home';
-  return { to: withBacks(previous), history: popped.length ? popped : [previous] };
+export function backTarget(history: readonly string[], explicit?: string): string {
+  return explicit ?? withBacks(history.at(-2) ?? '/home');
 }
