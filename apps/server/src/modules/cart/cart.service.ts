@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { cartItems } from '../../db/schema/cart.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
-import { skuSnapshots, skuStock } from '../catalog/index.ts';
+import { skuLineFields, skuSnapshots, skuStock } from '../catalog/index.ts';
 
 const rowColumns = {
   id: cartItems.id,
@@ -155,17 +155,7 @@ export async function cartLinesForCheckout(db: Database, userId: number, ids: re
       cartId: cartItems.id,
       skuId: sku.skuId,
       quantity: cartItems.quantity,
-      productId: sku.productId,
-      title: sku.title,
-      titleI18n: sku.titleI18n,
-      images: sku.images,
-      specs: sku.specs,
-      price: sku.price,
-      freight: sku.freight,
-      stock: sku.stock,
-      available: sku.available,
-      shopId: sku.shopId,
-      shopName: sku.shopName,
+      ...skuLineFields(sku),
     })
     .from(cartItems)
     .innerJoin(sku, eq(sku.skuId, cartItems.skuId))

@@ -58,5 +58,5 @@ export {
   type ShopSummary,
 } from './shop-lookup.service.ts';
 export { recordSales, recordShopSupport, refreshShopWindows, type SaleLine } from './shop-windows.service.ts';
-export { shopOwner, shopRefs, skuSnapshots, skuStock } from './snapshots.service.ts';
+export { shopOwner, shopRefs, skuLineFields, skuSnapshots, skuStock } from './snapshots.service.ts';
 export { releaseStock, reserveStock } from './stock.service.ts';

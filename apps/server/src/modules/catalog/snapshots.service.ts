@@ -37,6 +37,23 @@ export function skuSnapshots(db: Database) {
     .as('sku_snapshots');
 }
 
+/** The fields of a checkout line (a cart line or a buy-now), read from `skuSnapshots`. */
+export function skuLineFields(sku: ReturnType<typeof skuSnapshots>) {
+  return {
+    productId: sku.productId,
+    title: sku.title,
+    titleI18n: sku.titleI18n,
+    images: sku.images,
+    specs: sku.specs,
+    price: sku.price,
+    freight: sku.freight,
+    stock: sku.stock,
+    available: sku.available,
+    shopId: sku.shopId,
+    shopName: sku.shopName,
+  };
+}
+
 /** Each shop's name and owner, for joins from orders (names in lists, the owner who may ship). */
 export function shopRefs(db: Database) {
   return db

@@ -16,7 +16,7 @@ import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
 import { cartLinesForCheckout, deleteCartItems } from '../cart/index.ts';
-import { reserveStock, skuSnapshots } from '../catalog/index.ts';
+import { reserveStock, skuLineFields, skuSnapshots } from '../catalog/index.ts';
 import type { Transact } from './transact.ts';
 
 /** Shipping address as the addresses module gives it; undefined when it is not the user's. */
@@ -104,17 +104,7 @@ async function buyNowLine(db: Database, body: CheckoutBody, lockFor?: number) {
         cartId: sql<number | null>`null::int`,
         skuId: sku.skuId,
         quantity: sql<number>`${sql.placeholder('quantity')}::int`,
-        productId: sku.productId,
-        title: sku.title,
-        titleI18n: sku.titleI18n,
-        images: sku.images,
-        specs: sku.specs,
-        price: sku.price,
-        freight: sku.freight,
-        stock: sku.stock,
-        available: sku.available,
-        shopId: sku.shopId,
-        shopName: sku.shopName,
+        ...skuLineFields(sku),
         locked: locks ? sql<boolean>`${checkoutLock(sql.placeholder('userId'))} is not null` : sql<boolean>`false`,
       })
       .from(sku)
