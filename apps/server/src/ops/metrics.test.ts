@@ -4,7 +4,6 @@ import { createMetrics } from './metrics.ts';
 describe('request metrics', () => {
   it('counts requests by method, route and status and spreads their durations over the buckets', async () => {
     const metrics = createMetrics();
-    // The first request of a label set goes through prom-client, later ones add to its stored value.
     metrics.recordRequest('GET', '/api/product/list', 200, 0.003);
     metrics.recordRequest('GET', '/api/product/list', 200, 0.004);
     metrics.recordRequest('GET', '/api/product/list', 503, 0.2);

@@ -23,69 +23,6 @@ export interface Metrics {
 /** Upper bounds of `http_request_duration_seconds`, in seconds. */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type Labels = Record<string, string | number>;
-/** prom-client's stored value of one label set (a counter's `value`; a histogram's sum, count, buckets). */
-type StoredValue = {
-  labels: Labels;
-  value?: number;
-  sum?: number;
-  count?: number;
-  bucketValues?: Record<number, number>;
-};
-
-/**
- * The value prom-client stores for `labels` in `metric`, once it has one. prom-client sorts,
- * validates and hashes the labels on every `inc`/`observe`, also through `labels()` children
- * (~5 µs a request, ADR 0019); the request metrics update the stored value found here instead.
- * Undefined if prom-client keeps its values elsewhere (another version): then every call goes
- * through its API, as before. metrics.test.ts checks the exposition either way.
- */
-function storedValue(metric: object, labels: Labels): StoredValue | undefined {
-  const map = (metric as { hashMap?: Record<string, StoredValue> }).hashMap;
-  if (!map || typeof map !== 'object') return undefined;
-  const names = Object.keys(labels);
-  return Object.values(map).find(
-    (stored) =>
-      stored.labels !== undefined &&
-      Object.keys(stored.labels).length === names.length &&
-      names.every((name) => String(stored.labels[name]) === String(labels[name])),
-  );
-}
-
-/**
- * `recordRequest`: the first request of a label set goes through prom-client's API, which creates
- * its stored value; later ones add to that value directly. Routes are patterns (or `unmatched`),
- * methods and statuses few, so the maps stay small; nothing resets these metrics (a reset would
- * orphan a kept value).
- */
-function requestRecorder(requests: Metrics['httpRequests'], duration: Metrics['httpDuration']) {
-  const counts = new Map<string, StoredValue | null>();
-  const durations = new Map<string, StoredValue | null>();
-  return (method: string, route: string, status: number, seconds: number) => {
-    const countKey = `${method} ${status} ${route}`;
-    const count = counts.get(countKey);
-    if (count?.value !== undefined) count.value += 1;
-    else {
-      const labels = { method, route, status };
-      requests.inc(labels);
-      if (count === undefined) counts.set(countKey, storedValue(requests, labels) ?? null);
-    }
-    const timeKey = `${method} ${route}`;
-    const time = durations.get(timeKey);
-    if (time?.bucketValues !== undefined && time.sum !== undefined && time.count !== undefined) {
-      time.sum += seconds;
-      time.count += 1;
-      // prom-client stores per-bucket counts under the first upper bound ≥ the value (none past the last).
-      const bound = durationBuckets.find((upper) => seconds <= upper);
-      if (bound !== undefined && time.bucketValues[bound] !== undefined) time.bucketValues[bound] += 1;
-    } else {
-      const labels = { method, route };
-      duration.observe(labels, seconds);
-      if (time === undefined) durations.set(timeKey, storedValue(duration, labels) ?? null);
-    }
-  };
-}
-
 /**
  * One registry per app (tests build several apps in one process). Names follow Prometheus
  * conventions: `_total` counters, `_seconds` histograms; the process and Node.js defaults
@@ -148,7 +85,10 @@ export function createMetrics(): Metrics {
     registry,
     httpRequests,
     httpDuration,
-    recordRequest: requestRecorder(httpRequests, httpDuration),
+    recordRequest(method, route, status, seconds) {
+      httpRequests.inc({ method, route, status });
+      httpDuration.observe({ method, route }, seconds);
+    },
     errors: new Counter({
       name: 'app_errors_total',
       help: 'Failure envelopes sent, by error key (VALIDATION_FAILED, RATE_LIMITED, INTERNAL, …)',
