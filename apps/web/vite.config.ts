@@ -96,6 +96,11 @@ function preloadAppStart(appStart: string): Plugin {
 
 export default defineConfig({
   plugins: [react(), shopperPwa(), precompress(), preloadAppStart('src/app/start-app.tsx')],
+  resolve: {
+    // The app's `antd-mobile` is the library with its built-in texts in the UI language
+    // (src/shared/ui/antd-mobile.ts); the exact name only, so that module can import the library.
+    alias: [{ find: /^antd-mobile$/, replacement: path.resolve(import.meta.dirname, 'src/shared/ui/antd-mobile.ts') }],
+  },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     proxy: {

@@ -1,5 +1,4 @@
-import { ConfigProvider, NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
+import { NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useMoney } from '../lib/use-money.ts';
@@ -66,30 +65,22 @@ export function PayCodeDialog({
       <p className="cm-pay-dialog__amount" data-testid="pay-dialog-amount">
         {money(amount)}
       </p>
-      <ConfigProvider
-        locale={{
-          ...enUS,
-          NumberKeyboard: { backspace: t('payCode.backspace') },
-          PasscodeInput: { name: t('payment.enterCode') },
+      <PasscodeInput
+        ref={passcode}
+        className="cm-paycode__input cm-pay-dialog__input"
+        length={payCodeLength}
+        seperated
+        error={Boolean(error)}
+        value={code}
+        onChange={(value) => onCode(value.replace(/\D/g, ''))}
+        onFill={(value) => {
+          if (!busy) onFill(value);
         }}
-      >
-        <PasscodeInput
-          ref={passcode}
-          className="cm-paycode__input cm-pay-dialog__input"
-          length={payCodeLength}
-          seperated
-          error={Boolean(error)}
-          value={code}
-          onChange={(value) => onCode(value.replace(/\D/g, ''))}
-          onFill={(value) => {
-            if (!busy) onFill(value);
-          }}
-          onFocus={() => setKeypad(true)}
-          onBlur={() => setKeypad(false)}
-          keyboard={<NumberKeyboard showCloseButton={false} safeArea />}
-          data-testid="pay-code"
-        />
-      </ConfigProvider>
+        onFocus={() => setKeypad(true)}
+        onBlur={() => setKeypad(false)}
+        keyboard={<NumberKeyboard showCloseButton={false} safeArea />}
+        data-testid="pay-code"
+      />
       {busy ? (
         <p className="cm-pay-dialog__hint">{t('payment.paying')}</p>
       ) : error ? (
