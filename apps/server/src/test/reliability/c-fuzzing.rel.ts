@@ -68,10 +68,13 @@ function parsedQuery(search: string): Record<string, string | string[]> {
   return out;
 }
 
-/** Path parameters filled with what the generator gave, or a placeholder. */
+/**
+ * Path parameters filled with what the generator gave, or a placeholder. A lone surrogate has no
+ * UTF-8 form, so no client can send one: it becomes U+FFFD, as URLSearchParams does in the query.
+ */
 function pathOf(route: CatalogRoute, params: Record<string, unknown>): string {
   return route.url
-    .replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name] ?? 'x')))
+    .replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name] ?? 'x').toWellFormed()))
     .replace(/\*$/, String(params['*'] ?? 'missing.webp'));
 }
 
