@@ -175,7 +175,7 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
       data: null,
     } satisfies FailureEnvelope);
     const headers = [
-      ...(this.securityHeaders ?? []),
+      ...Object.entries(this.securityHeaders ?? {}),
       ['content-type', 'application/json; charset=utf-8'],
       ['content-length', String(Buffer.byteLength(body))],
       ['connection', 'close'],

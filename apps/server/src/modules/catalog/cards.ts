@@ -1,6 +1,7 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { products, shops } from '../../db/schema/catalog.ts';
 import { localized } from './localize.ts';
 import { type RowStatement, rowStatement } from './row-statement.ts';
@@ -13,27 +14,6 @@ export function pageFrom<T>(rows: T[], { page, limit }: PageQuery) {
 }
 
 export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;
-
-const statements = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * A prepared statement of `db`, built once per name: the hot read paths skip building their SQL
- * on every request, and PostgreSQL parses and plans each named statement once per connection.
- * Each name must always stand for the same SQL text.
- */
-export function prepared<T>(db: object, name: string, build: () => T): T {
-  let byName = statements.get(db);
-  if (!byName) {
-    byName = new Map();
-    statements.set(db, byName);
-  }
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) {
-    statement = build();
-    byName.set(name, statement);
-  }
-  return statement;
-}
 
 /**
  * A catalog read built once per name and run as a named prepared statement without drizzle's

@@ -152,7 +152,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<ServiceRouteOptions> = async (
       // A hijacked reply skips Fastify's send (and the onSend hook): the stream writes the security
       // headers and the request id in its own head.
       const stream = new EventStream(reply.raw, lastId ?? 0, {
-        ...reply.server.securityHeaderFields,
+        ...reply.server.securityHeaders,
         'x-request-id': request.id,
       });
       streams.add(stream);
