@@ -144,7 +144,7 @@ async function reusable(): Promise<boolean> {
   }
 }
 
-type Captured = { name?: string | undefined; text: string; values: unknown[] };
+type Captured = { name?: string | undefined; text: string; values: unknown[]; rowMode?: 'array' | undefined };
 
 /** The app on a pool whose queries can be recorded, so the bare route can replay the same SQL. */
 function recordingHandle(database: DatabaseHandle) {
@@ -152,8 +152,11 @@ function recordingHandle(database: DatabaseHandle) {
   let captured: Captured[] | undefined;
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
   Object.assign(pool, {
-    query: (config: string | { text: string; name?: string }, values?: unknown[]) => {
-      const entry = typeof config === 'string' ? { text: config } : { text: config.text, name: config.name };
+    query: (config: string | { text: string; name?: string; rowMode?: 'array' }, values?: unknown[]) => {
+      const entry =
+        typeof config === 'string'
+          ? { text: config }
+          : { text: config.text, name: config.name, rowMode: config.rowMode };
       captured?.push({ ...entry, values: values ?? [] });
       return query(config, values);
     },
@@ -177,6 +180,16 @@ function recordingHandle(database: DatabaseHandle) {
       return result;
     },
   };
+}
+
+/** `coalesce`, `coalesce` → `coalesce`, `coalesce_2`. */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name}_${count}`;
+  });
 }
 
 interface Figures {
@@ -306,9 +319,24 @@ async function main() {
   const replays = new Map<string, Captured[]>();
   const barePool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
   const frameworkPool = new pg.Pool({ connectionString: benchUrl.toString(), max: poolSize });
+  // A statement the app reads as arrays (its row statements: several unnamed `coalesce(…)` columns)
+  // is read the same way and keyed by its field names made unique, as a hand-written route would
+  // alias them: keyed by name as pg does by default, the duplicates collapsed and the bare answer
+  // was a third smaller than the app's (1,174 against 1,762 bytes for the home list).
   const replay = (pool: pg.Pool, queries: Captured[]) =>
     Promise.all(
-      queries.map((q) => pool.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) })),
+      queries.map(async (q) => {
+        const config = { text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) };
+        if (q.rowMode !== 'array') return (await pool.query(config)).rows;
+        const result = await pool.query<unknown[]>({ ...config, rowMode: 'array' });
+        const keys = uniqueNames(result.fields.map((field) => field.name));
+        // A plain loop, as pg builds its own row objects: the baseline should not pay for allocations.
+        return result.rows.map((row) => {
+          const out: Record<string, unknown> = {};
+          for (let index = 0; index < keys.length; index++) out[keys[index] as string] = row[index];
+          return out;
+        });
+      }),
     );
   const startApp = async (cacheMs?: number) => {
     const config = readConfig({
@@ -324,7 +352,7 @@ async function main() {
     // the catalog's service, drizzle and zod: splits the gap between the app and the bare route.
     app.get('/__bench/framework/:scenario', async (request) => {
       const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
-      return { code: 1, msg: 'ok', data: (await replay(frameworkPool, queries)).map((result) => result.rows) };
+      return { code: 1, msg: 'ok', data: await replay(frameworkPool, queries) };
     });
     await app.listen({ host: '127.0.0.1', port: appPort });
     const compare = compareDir ? await startCompareApp(compareDir, cacheMs) : undefined;
@@ -338,7 +366,7 @@ async function main() {
     const queries = replays.get((request.params as { scenario: string }).scenario) ?? [];
     // The same SQL, and the same named prepared statements as the app, so PostgreSQL does the same work.
     const results = await replay(barePool, queries);
-    return { code: 1, msg: 'ok', data: results.map((result) => result.rows) };
+    return { code: 1, msg: 'ok', data: results };
   });
   await bare.listen({ host: '127.0.0.1', port: barePort });
 
@@ -373,6 +401,8 @@ async function main() {
     const frameworkUrl = `http://127.0.0.1:${appPort}/__bench/framework/${index}`;
     const compareUrl = `http://127.0.0.1:${comparePort}${scenario.url}`;
     const withFramework = scenario.cacheMs === 0;
+    const bareBody = await (await fetch(bareUrl)).text();
+    const bodies = `body app ${Buffer.byteLength(check.body)} B, bare ${Buffer.byteLength(bareBody)} B`;
     const loadBefore = loadAverage();
     await autocannon(bareUrl, 2);
     await autocannon(appUrl, 2);
@@ -406,6 +436,7 @@ async function main() {
           ? `framework ${framework.rps.toFixed(0).padStart(6)} req/s (${((framework.rps / bareFigures.rps) * 100).toFixed(0)} % of bare) ${framework.cpuPerRequest.toFixed(0)} µs CPU/req (bare/framework ${cpuRatio(framework)})`
           : 'framework -',
         `ratio ${(ratio * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(appFigures)}`,
+        bodies,
         ...(compared
           ? [
               `compared app ${compared.rps.toFixed(0).padStart(6)} req/s p99 ${compared.p99} ms ${compared.cpuPerRequest.toFixed(0)} µs CPU/req, ratio ${((compared.rps / bareFigures.rps) * 100).toFixed(0)} %, CPU bare/app ${cpuRatio(compared)}`,
