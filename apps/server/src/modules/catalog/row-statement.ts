@@ -76,10 +76,10 @@ function poolOf(db: Database): pg.Pool | undefined {
  * escaped strings reach the generated source; the decoders come in as an argument.
  */
 export function rowBuilder(keys: readonly string[], decoders: readonly Decoder[]): (row: unknown[]) => object {
-  const fields = keys.map((key, index) => {
-    const decode = `d${index}`;
-    return `[${JSON.stringify(key)}]: row[${index}] === null ? null : ${decode}.mapFromDriverValue(row[${index}])`;
-  });
+  const fields = keys.map(
+    (key, index) =>
+      `[${JSON.stringify(key)}]: row[${index}] === null ? null : d${index}.mapFromDriverValue(row[${index}])`,
+  );
   const names = keys.map((_, index) => `d${index}`);
   const source = `const [${names.join(', ')}] = decoders;\nreturn (row) => ({\n${fields.join(',\n')}\n});`;
   return new Function('decoders', source)(decoders) as (row: unknown[]) => object;
