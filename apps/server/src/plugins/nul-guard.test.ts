@@ -15,6 +15,9 @@ describe('NUL characters in input', () => {
     expect(findNulCharacter({ 'k\u0000': 1 })).toBe('k');
     expect(findNulCharacter('\u0000')).toBe('_');
     expect(findNulCharacter({ a: 'fine', b: null, c: 3 })).toBeUndefined();
+    // Own keys only, as parsed input has: the fast check and the path agree.
+    expect(findNulCharacter(Object.assign(Object.create({ inherited: '\u0000' }), { own: 'ok' }))).toBeUndefined();
+    expect(findNulCharacter(Object.assign(Object.create(null), { q: ['a', 'b\u0000'] }))).toBe('q.1');
   });
 
   it('are refused as invalid input in a body or a query, never a 500 from PostgreSQL', async () => {

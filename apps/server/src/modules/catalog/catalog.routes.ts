@@ -62,8 +62,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
   const productPages = microCache<string, ProductPage>(ttl);
   const shopPages = microCache<string, ShopPage>(ttl);
   const suggestions = microCache<string, SearchSuggestions>(ttl);
-  const keyOf = (request: { lang: LanguageFile; query: unknown }, kind: string) =>
-    `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
+  // With the cache off (ttl 0) the key is never read: no JSON.stringify of the query per request.
+  const keyOf =
+    ttl === 0
+      ? () => ''
+      : (request: { lang: LanguageFile; query: unknown }, kind: string) =>
+          `${kind}|${request.lang}|${JSON.stringify(request.query)}`;
   // A token, when sent, shows the viewer's follow and favourite flags; visitors browse without one.
   // Callback style, and no promise at all without a token: most catalog calls are anonymous.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -7,7 +7,7 @@ import { categories, products, shops } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { createProduct, createShop } from './listings.service.ts';
 import { localized } from './localize.ts';
-import { rowStatement } from './row-statement.ts';
+import { rowBuilder, rowStatement } from './row-statement.ts';
 
 // On PostgreSQL (`npm run test:pg`) this runs the statement on the pool directly; on PGlite the
 // statement goes through drizzle. Either way its rows must be exactly drizzle's own.
@@ -76,5 +76,53 @@ describe('rowStatement', () => {
       ['アルファ', '/uploads/0.webp', 0],
     ]);
     expect(typeof fast[0]?.createdAt).toBe(typeof viaDrizzle[0]?.createdAt);
+  });
+});
+
+describe('rowBuilder', () => {
+  const asSent = { mapFromDriverValue: (value: unknown) => value };
+  const calls: unknown[] = [];
+  const toNumber = {
+    mapFromDriverValue: (value: unknown) => {
+      calls.push(value);
+      return Number(value);
+    },
+  };
+
+  it('writes any column name as a plain key: quotes, backslashes, line breaks, code', () => {
+    const keys = ['a"b', "c'd", 'e\\"f', 'g\nh', '"]: (globalThis.injected = 1), ["', '\u2028', 'id'];
+    const toRow = rowBuilder(
+      keys,
+      keys.map(() => asSent),
+    );
+    const row = toRow(keys.map((_, index) => index));
+    expect(Object.keys(row)).toEqual(keys);
+    expect(Object.values(row)).toEqual(keys.map((_, index) => index));
+    expect((globalThis as { injected?: unknown }).injected).toBeUndefined();
+  });
+
+  it('keeps null as null without calling the decoder, and decodes every other value', () => {
+    calls.length = 0;
+    const toRow = rowBuilder(['n', 'text'], [toNumber, asSent]);
+    expect(toRow([null, null])).toEqual({ n: null, text: null });
+    expect(calls).toEqual([]);
+    expect(toRow(['42', 'x'])).toEqual({ n: 42, text: 'x' });
+    expect(calls).toEqual(['42']);
+  });
+
+  it('makes a `__proto__` column an own property, not the prototype', () => {
+    const toRow = rowBuilder(['__proto__', 'id'], [asSent, asSent]);
+    const row = toRow([{ polluted: true }, 1]);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.hasOwn(row, '__proto__')).toBe(true);
+    expect(Object.keys(row)).toEqual(['__proto__', 'id']);
+    expect((row as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('gives every row object its keys in column order', () => {
+    const toRow = rowBuilder(['b', 'a'], [asSent, asSent]);
+    expect(JSON.stringify(toRow([1, null]))).toBe('{"b":1,"a":null}');
+    expect(JSON.stringify(toRow([2, 3]))).toBe('{"b":2,"a":3}');
   });
 });
