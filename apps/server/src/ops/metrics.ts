@@ -15,17 +15,10 @@ export interface Metrics {
   errors: Counter<'key'>;
   ledgerPostings: Counter<'kind'>;
   ledgerAmount: Counter<'kind'>;
-  /**
-   * Counts one answered request and observes its duration (`httpRequests`, `httpDuration`). The
-   * request is buffered and reaches prom-client in a batch; every read of the two metrics (a
-   * scrape, `registry.metrics()`, `get()`) flushes the buffer first, so it sees every request.
-   */
+  /** Counts one answered request and observes its duration (`httpRequests`, `httpDuration`). */
   recordRequest(method: string, route: string, status: number, seconds: number): void;
   setSources(sources: MetricSources): void;
 }
-
-/** Requests buffered by `recordRequest` before they are handed to prom-client. */
-export const requestBatchSize = 256;
 
 /** Upper bounds of `http_request_duration_seconds`, in seconds. */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -75,44 +68,11 @@ export function createMetrics(): Metrics {
     },
   });
 
-  // prom-client's inc/observe validate and hash a label object on every call (ADR 0019, addendum
-  // 2): a request only appends to these columns; a batch then costs one observe per request and
-  // one inc per run of equal labels, in one warm loop.
-  const methods: string[] = [];
-  const routes: string[] = [];
-  const statuses: number[] = [];
-  const durations: number[] = [];
-  const flush = () => {
-    const count = methods.length;
-    if (count === 0) return;
-    try {
-      let runStart = 0;
-      for (let index = 0; index < count; index++) {
-        const method = methods[index] as string;
-        const route = routes[index] as string;
-        httpDuration.observe({ method, route }, durations[index] as number);
-        // One inc per run of equal labels (a busy route answers many requests in a row).
-        const next = index + 1;
-        const status = statuses[index] as number;
-        if (next === count || methods[next] !== method || routes[next] !== route || statuses[next] !== status) {
-          httpRequests.inc({ method, route, status }, next - runStart);
-          runStart = next;
-        }
-      }
-    } finally {
-      // Emptied even if prom-client refuses a value, so one bad entry is not retried forever.
-      methods.length = 0;
-      routes.length = 0;
-      statuses.length = 0;
-      durations.length = 0;
-    }
-  };
   const httpRequests = new Counter({
     name: 'http_requests_total',
     help: 'Answered HTTP requests by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'] as const,
     registers,
-    collect: flush,
   });
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -120,18 +80,14 @@ export function createMetrics(): Metrics {
     labelNames: ['method', 'route'] as const,
     buckets: durationBuckets,
     registers,
-    collect: flush,
   });
   return {
     registry,
     httpRequests,
     httpDuration,
     recordRequest(method, route, status, seconds) {
-      methods.push(method);
-      routes.push(route);
-      statuses.push(status);
-      durations.push(seconds);
-      if (methods.length >= requestBatchSize) flush();
+      httpRequests.inc({ method, route, status });
+      httpDuration.observe({ method, route }, seconds);
     },
     errors: new Counter({
       name: 'app_errors_total',
