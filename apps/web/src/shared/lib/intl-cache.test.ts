@@ -12,6 +12,8 @@ describe('Intl formatter cache', () => {
 
   it('keeps locales, options and kinds apart', () => {
     expect(numberFormat('ja')).not.toBe(numberFormat('en'));
+    expect(dateTimeFormat('en')).toBeInstanceOf(Intl.DateTimeFormat); // same locale and options, another kind
+    expect(numberFormat('en')).toBeInstanceOf(Intl.NumberFormat);
     expect(numberFormat('en', { maximumFractionDigits: 1 })).not.toBe(numberFormat('en', { maximumFractionDigits: 2 }));
     expect(numberFormat('en').format(1234.5)).toBe('1,234.5');
     expect(numberFormat('de').format(1234.5)).toBe('1.234,5');
