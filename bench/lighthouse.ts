@@ -7,7 +7,7 @@
  * - **uncompressed**: `Accept-Encoding: identity` sent by the browser, the baseline: what the phone
  *   downloaded before the server compressed anything.
  *
- * Printed per page: performance, accessibility and SEO scores, FCP, LCP, the bytes transferred by
+ * Printed per page: performance, accessibility and SEO scores, FCP, LCP, TBT, main-thread work, the bytes transferred by
  * the first load (Lighthouse's total byte weight: headers and bodies as they went over the wire),
  * with JavaScript, CSS and API answers apart, and the 1-minute load average (the machine is shared:
  * scores drop when it is busy).
@@ -67,6 +67,8 @@ interface Row {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Main-thread work of the load (Lighthouse's `mainthread-work-breakdown`, at its 4× CPU slowdown). */
+  mainThread: number;
   /** Requests of the load, and the depth of the longest critical request chain (document = 1). */
   requests: number;
   chainDepth: number;
@@ -115,6 +117,7 @@ async function lighthouse(url: string, variant: 'as served' | 'uncompressed', pa
     fcp: report.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
     lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    mainThread: report.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
     requests: items.length,
     chainDepth: criticalChainDepth(report),
     totalBytes: report.audits['total-byte-weight']?.numericValue ?? Number.NaN,
@@ -201,6 +204,7 @@ function print(rows: Row[]) {
     'FCP',
     'LCP',
     'TBT',
+    'main thread',
     'transferred',
     'JS',
     'CSS',
@@ -218,6 +222,7 @@ function print(rows: Row[]) {
     s(row.fcp),
     s(row.lcp),
     `${row.tbt.toFixed(0)} ms`,
+    `${row.mainThread.toFixed(0)} ms`,
     kb(row.totalBytes),
     kb(row.scriptBytes),
     kb(row.styleBytes),
@@ -283,7 +288,7 @@ async function main() {
         if (!row) continue;
         rows.push(row);
         console.log(
-          `${page} ${variant}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${row.tbt.toFixed(0)} ms, ${(row.totalBytes / 1024).toFixed(0)} KB, ${row.requests} requests, critical chain ${row.chainDepth} deep (load ${row.load})${row.note ? `, ${row.note}` : ''}`,
+          `${page} ${variant}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${row.tbt.toFixed(0)} ms, main thread ${row.mainThread.toFixed(0)} ms, ${(row.totalBytes / 1024).toFixed(0)} KB, ${row.requests} requests, critical chain ${row.chainDepth} deep (load ${row.load})${row.note ? `, ${row.note}` : ''}`,
         );
       }
     }

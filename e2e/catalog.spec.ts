@@ -145,3 +145,45 @@ test('search keeps its history on the device and sorts results by price', async 
   await page.goto('/searchs');
   await expect(shown(page).getByRole('button', { name: 'Tシャツ', exact: true })).toBeVisible();
 });
+
+test('home keeps its content and its look when pull-to-refresh and antd-mobile’s styles arrive (ADR 0020)', async ({
+  page,
+}) => {
+  // antd-mobile's kit (its global styles, pull-to-refresh's gesture libraries) comes after the first
+  // screen; held here until that screen has been read, so the arrival happens under the test's eyes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/screen-kit-[^/]+\.(?:js|css)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const look = (element: Element) => {
+    const style = getComputedStyle(element);
+    return { fontSize: style.fontSize, fontFamily: style.fontFamily, color: style.color };
+  };
+  await page.goto('/home');
+  const title = shown(page).getByTestId('product-card').first().locator('.cm-product__title');
+  await expect(title).toBeVisible();
+  await expect(shown(page).locator('.adm-pull-to-refresh')).toHaveCount(0);
+  const before = { title: await title.evaluate(look), body: await page.locator('body').evaluate(look) };
+  // The first card's element itself, remembered in the page: a re-mounted screen would make a new one.
+  await title.evaluate((element) => {
+    (window as Window & { e2eCard?: Element | null }).e2eCard = element.closest('[data-testid="product-card"]');
+  });
+
+  release();
+  await expect(shown(page).locator('.adm-pull-to-refresh')).toBeAttached();
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--adm-font-size-5')))
+    .not.toBe('');
+  const card = await page.evaluate(() => {
+    const element = (window as Window & { e2eCard?: Element | null }).e2eCard;
+    return { connected: element?.isConnected, wrapped: element?.closest('.adm-pull-to-refresh') !== null };
+  });
+  expect(card).toEqual({ connected: true, wrapped: true });
+  // The theme wins over antd-mobile's global.css whatever the order: no font, size or colour change.
+  expect({ title: await title.evaluate(look), body: await page.locator('body').evaluate(look) }).toEqual(before);
+  expect(before.body.fontSize).toBe('15px');
+});

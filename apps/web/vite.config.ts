@@ -128,11 +128,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What the entry runs before React (ADR 0018): language, stored session, route table,
-            // guard, texts and the early request, one chunk instead of nine small ones (each a
-            // request on the first load and its own import/export lines).
+            // guard, texts, the early request and the Intl cache (the entry builds the first
+            // formatter, ADR 0020 addendum), one chunk instead of ten small ones (each a request on
+            // the first load and its own import/export lines).
             {
               name: 'boot',
-              test: /(?:src[\\/](?:app[\\/](?:routes|first-screen)|shared[\\/](?:session[\\/](?:cookies|stored-session)|api[\\/](?:query-string|early-request)|lib[\\/]parse-id|ui[\\/]image-variants|navigation[\\/]guard|i18n[\\/](?:i18n|translator)))\.tsx?$)|contract[\\/]src[\\/](?:client-constants|language-table)\.ts$|vite[\\/]preload-helper/,
+              test: /(?:src[\\/](?:app[\\/](?:routes|first-screen)|shared[\\/](?:session[\\/](?:cookies|stored-session)|api[\\/](?:query-string|early-request)|lib[\\/](?:parse-id|intl-cache)|ui[\\/]image-variants|navigation[\\/]guard|i18n[\\/](?:i18n|translator)))\.tsx?$)|contract[\\/]src[\\/](?:client-constants|language-table)\.ts$|vite[\\/]preload-helper/,
               includeDependenciesRecursively: false,
             },
             // The libraries every first screen runs (React, the router, the query cache, the session

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeEarlyGet } from '../shared/api/early-request.ts';
+import { compactCount, numberFormat } from '../shared/lib/intl-cache.ts';
 import { startFirstScreen } from './first-screen.ts';
 
 const get = (url: string, headers: Record<string, string>) => ({
@@ -41,6 +42,25 @@ describe('startFirstScreen (ADR 0018)', () => {
       headers: { lang: 'jp', language: 'jp', token: 'tok' },
     });
     takeEarlyGet(get('/api/product/detail?id=131', { lang: 'jp', language: 'jp', token: 'tok' }));
+  });
+
+  it('builds the first Intl formatter in a task of its own on /home and /detail only', () => {
+    stubFetch({});
+    vi.useFakeTimers();
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      startFirstScreen({ ...visitor, pathname: '/bag' });
+      startFirstScreen({ ...visitor, language: 'gr', pathname: '/home' });
+      expect(built).not.toHaveBeenCalled(); // not in the entry's own task
+      vi.runAllTimers();
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(built).toHaveBeenCalledWith('el', compactCount); // the tag, as the cards ask for it
+      expect(numberFormat('el', compactCount)).toBe(built.mock.results[0]?.value);
+    } finally {
+      built.mockRestore();
+      vi.useRealTimers();
+      takeEarlyGet(get('/api/home', { lang: 'gr', language: 'gr' }));
+    }
   });
 
   it('sends nothing for a screen the guard will not show, or one without a first request', () => {

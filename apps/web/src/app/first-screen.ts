@@ -1,6 +1,7 @@
-import { clientConstants, type LanguageFile } from '@crossmart/contract/client';
+import { clientConstants, getLanguage, type LanguageFile } from '@crossmart/contract/client';
 import { startEarlyGet } from '../shared/api/early-request.ts';
 import { withQuery } from '../shared/api/query-string.ts';
+import { compactCount, numberFormat } from '../shared/lib/intl-cache.ts';
 import { parseId } from '../shared/lib/parse-id.ts';
 import { decideNavigation } from '../shared/navigation/guard.ts';
 import { fullWidthSizes, preloadPicture } from '../shared/ui/image-variants.ts';
@@ -77,5 +78,16 @@ export function startFirstScreen(input: {
     if (!request) return;
     const response = startEarlyGet(request.url, request.headers);
     void preloadMainPicture(pathname, response);
+    warmIntl(getLanguage(input.language).tag);
   }
+}
+
+/**
+ * The first Intl formatter of a page starts ICU (its locale data): 50–90 ms of main thread on a
+ * throttled phone. On /home and /detail the cards' counts need one in React's first commit of the
+ * content, its longest task; built here, in a task of its own while the entry waits for React and
+ * the answer, that commit finds it in the cache (ADR 0020 addendum).
+ */
+function warmIntl(tag: string) {
+  setTimeout(() => numberFormat(tag, compactCount), 0);
 }

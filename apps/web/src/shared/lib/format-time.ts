@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { currentTag } from '../i18n/i18n.ts';
+import { dateTimeFormat, relativeTimeFormat } from './intl-cache.ts';
 
 /** A record's or an order's time in the UI language (not the browser's). */
 export function formatTime(iso: string, tag = currentTag()): string {
-  return new Date(iso).toLocaleString(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A day in the UI language. */
 export function formatDate(iso: string, tag = currentTag()): string {
-  return new Date(iso).toLocaleDateString(tag, { dateStyle: 'medium' });
+  return dateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 const minute = 60_000;
@@ -23,7 +24,7 @@ const day = 24 * hour;
 export function formatRelative(iso: string, now: number = Date.now(), tag = currentTag()): string {
   const elapsed = now - Date.parse(iso);
   if (Number.isNaN(elapsed)) return '';
-  const format = new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'long' });
+  const format = relativeTimeFormat(tag, { numeric: 'auto', style: 'long' });
   if (elapsed < minute) return format.format(0, 'second');
   if (elapsed < hour) return format.format(-Math.floor(elapsed / minute), 'minute');
   if (elapsed < day) return format.format(-Math.floor(elapsed / hour), 'hour');

@@ -2,17 +2,14 @@ import type { ProductCard as Card } from '@crossmart/contract';
 import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { compactCount, numberFormat } from '../../../shared/lib/intl-cache.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 
 /** Compact counts for badges: 1.2k, 3.4万 (Intl, in the UI language). */
 export function useCompact() {
   useTranslation(); // re-render on a language switch
-  return (value: number) =>
-    new Intl.NumberFormat(currentTag(), {
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    }).format(value);
+  return (value: number) => numberFormat(currentTag(), compactCount).format(value);
 }
 
 /** A product tile of the two-column grid: square picture, two-line title, price and units sold. */

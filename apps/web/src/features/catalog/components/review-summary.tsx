@@ -1,5 +1,7 @@
 import type { ReviewSummary as Summary } from '@crossmart/contract';
+import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { numberFormat } from '../../../shared/lib/intl-cache.ts';
 import { Stars } from './review-item.tsx';
 
 const scores = [
@@ -8,13 +10,13 @@ const scores = [
   ['postage_score', 'reviews.postage'],
 ] as const;
 
+const oneDecimal: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
 /** A product's reviews in figures: the average product score, the count, and the three averages as bars. */
 export function ReviewSummary({ summary }: { summary: Summary }) {
-  const { t, i18n } = useTranslation();
-  const one = new Intl.NumberFormat(i18n.language === 'jp' ? 'ja' : i18n.language, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const { t } = useTranslation();
+  // The language's BCP 47 tag: the file names are not all tags ('kr', 'gr', 'pk' are not Korean, Greek, Urdu).
+  const one = numberFormat(currentTag(), oneDecimal);
   return (
     <div className="cm-review-summary" data-testid="review-summary">
       <div className="cm-review-summary__main">

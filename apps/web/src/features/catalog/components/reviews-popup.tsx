@@ -1,6 +1,7 @@
 import type { Review } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { flatten, useLang } from '../api/keys.ts';
@@ -27,6 +28,11 @@ export function ReviewsPopup({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  // Mounted on the first open (detail-page.tsx): shown closed for one commit, so that it slides in
+  // from below as a sheet mounted earlier does (a Popup mounted visible starts at its end position).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const visible = open && mounted;
   const reviews = useInfiniteQuery({ ...productReviewsQuery(useLang(), productId, withPictures), enabled: open });
   const summary = reviews.data?.pages[0]?.summary;
   const filters = [
@@ -34,7 +40,7 @@ export function ReviewsPopup({
     [true, t('reviews.withPictures', { value: summary?.with_pictures ?? 0 })],
   ] as const;
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="cm-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="cm-sheet" destroyOnClose>
       <div className="cm-sheet__head">
         <h2 className="cm-section__title">{t('catalog.reviews')}</h2>
         <button type="button" className="cm-sheet__close" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOutline, SearchOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { whenIdle } from '../../../shared/lib/when-idle.ts';
@@ -39,6 +40,24 @@ function HomeHeader() {
       </Link>
     </div>
   );
+}
+
+/**
+ * Where home's content shows. The content renders into one host element for the page's lifetime
+ * (a portal) and this slot only moves that element in: when pull-to-refresh arrives and wraps the
+ * slot, React re-creates the slot, not the content (before, the whole screen rendered a second time,
+ * its pictures and swiper included, as the wrapper changed the tree above it).
+ */
+function ContentSlot({ host }: { host: HTMLElement }) {
+  // Attached before the portal's own layout effects run (the slot comes first in the tree), so the
+  // content measures itself in the document; appended only when elsewhere (a move resets focus).
+  const attach = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (slot && host.parentNode !== slot) slot.appendChild(host);
+    },
+    [host],
+  );
+  return <div className="cm-home-slot" ref={attach} />;
 }
 
 const nbsp = '\u00a0';
@@ -103,13 +122,13 @@ export default function HomePage() {
       live = false;
     };
   }, [shown]);
-  const content = !data ? (
-    home.isError ? (
-      <LoadError onRetry={() => home.refetch()} />
-    ) : (
-      <HomeSkeleton />
-    )
-  ) : (
+  const [host] = useState(() => {
+    const element = document.createElement('div');
+    element.className = 'cm-home-content';
+    return element;
+  });
+  const slot = <ContentSlot host={host} />;
+  const content = data && (
     <>
       <BannerSwiper banners={data.banners} />
       <Section>
@@ -147,13 +166,20 @@ export default function HomePage() {
 
   return (
     <Page header={<HomeHeader />} className="cm-home">
-      {refreshReady ? (
-        <Suspense fallback={content}>
-          <HomeRefresh onRefresh={() => home.refetch()}>{content}</HomeRefresh>
+      {!data ? (
+        home.isError ? (
+          <LoadError onRetry={() => home.refetch()} />
+        ) : (
+          <HomeSkeleton />
+        )
+      ) : refreshReady ? (
+        <Suspense fallback={slot}>
+          <HomeRefresh onRefresh={() => home.refetch()}>{slot}</HomeRefresh>
         </Suspense>
       ) : (
-        content
+        slot
       )}
+      {content && createPortal(content, host)}
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { dateTimeFormat } from '../../../shared/lib/intl-cache.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
@@ -14,7 +15,7 @@ export default function MutualAidHistoryPage() {
   const { t } = useTranslation();
   const query = useInfiniteQuery(assistListQuery());
   // The day is a platform calendar day: shown as that date, whatever the browser's zone.
-  const dayFormat = new Intl.DateTimeFormat(currentTag(), { dateStyle: 'medium', timeZone: 'UTC' });
+  const dayFormat = dateTimeFormat(currentTag(), { dateStyle: 'medium', timeZone: 'UTC' });
   const total = query.data?.pages[0]?.total;
   return (
     <Page>
