@@ -23,7 +23,7 @@ export const firstScreenGroups: Rolldown.CodeSplittingGroup[] = [
     `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider|mask|popup|center-popup|toast|dialog|auto-center|spin-loading))`,
     `${nm}antd-mobile-icons[\\\\/]es[\\\\/](?:AddOutline|CheckOutline|CloseOutline|CloseCircleFill|RightOutline)`,
     `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash|resize-observer-polyfill|@react-spring|@use-gesture)`,
-    `${src}shared[\\\\/](?:lib[\\\\/]recently-viewed|ui[\\\\/]antd-(?:mobile|locale))`,
+    `${src}shared[\\\\/](?:lib[\\\\/]recently-viewed|ui[\\\\/](?:antd-(?:mobile|locale)|sheet))`,
     `${src}features[\\\\/]cart[\\\\/]api[\\\\/]cart`,
   ]),
   group('login-kit', [

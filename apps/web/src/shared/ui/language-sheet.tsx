@@ -1,11 +1,11 @@
 import { languages } from '@crossmart/contract/client';
-import { Popup } from 'antd-mobile';
 import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { changeLanguage } from '../i18n/change-language.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { getLanguageName } from './language-name.ts';
+import { Sheet } from './sheet.tsx';
 
 /** A language button that opens the 34 languages in a bottom sheet (for screens a visitor sees). */
 export function LanguageSheetButton() {
@@ -23,7 +23,7 @@ export function LanguageSheetButton() {
         <GlobalOutline aria-hidden="true" />
         <span>{getLanguageName(current)}</span>
       </button>
-      <Popup
+      <Sheet
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
@@ -56,7 +56,7 @@ export function LanguageSheetButton() {
             </li>
           ))}
         </ul>
-      </Popup>
+      </Sheet>
     </>
   );
 }

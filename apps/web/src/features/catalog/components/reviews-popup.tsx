@@ -1,9 +1,8 @@
 import type { Review } from '@crossmart/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Popup } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { flatten, useLang } from '../api/keys.ts';
 import { productReviewsQuery } from '../api/product-detail.ts';
 import { ReviewItem } from './review-item.tsx';
@@ -28,11 +27,6 @@ export function ReviewsPopup({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  // Mounted on the first open (detail-page.tsx): shown closed for one commit, so that it slides in
-  // from below as a sheet mounted earlier does (a Popup mounted visible starts at its end position).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const visible = open && mounted;
   const reviews = useInfiniteQuery({ ...productReviewsQuery(useLang(), productId, withPictures), enabled: open });
   const summary = reviews.data?.pages[0]?.summary;
   const filters = [
@@ -40,7 +34,7 @@ export function ReviewsPopup({
     [true, t('reviews.withPictures', { value: summary?.with_pictures ?? 0 })],
   ] as const;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="cm-sheet" destroyOnClose>
+    <Sheet visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="cm-sheet" destroyOnClose>
       <div className="cm-sheet__head">
         <h2 className="cm-section__title">{t('catalog.reviews')}</h2>
         <button type="button" className="cm-sheet__close" onClick={onClose}>
@@ -75,6 +69,6 @@ export function ReviewsPopup({
           empty="noRecords"
         />
       </div>
-    </Popup>
+    </Sheet>
   );
 }

@@ -100,13 +100,9 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   const [choice, setChoice] = useState<Choice>({});
   const [quantity, setQuantity] = useState(1);
   const [reviewsOpen, setReviewsOpen] = useState(false);
-  // The reviews sheet (antd-mobile's Popup: its spring and drag gesture) mounts on the first open,
-  // not in the detail's first commit (~45 ms of set-up at 1x CPU, ADR 0020 addendum).
-  const [reviewsMounted, setReviewsMounted] = useState(false);
   const [reviewsWithPictures, setReviewsWithPictures] = useState(false);
   const openReviews = (withPictures: boolean) => {
     setReviewsWithPictures(withPictures);
-    setReviewsMounted(true);
     setReviewsOpen(true);
   };
   const picker = useRef<HTMLDivElement>(null);
@@ -287,15 +283,13 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
           <p className="cm-detail__description">{product.description}</p>
         </Section>
       </div>
-      {reviewsMounted && (
-        <ReviewsPopup
-          productId={product.id}
-          open={reviewsOpen}
-          withPictures={reviewsWithPictures}
-          onFilter={setReviewsWithPictures}
-          onClose={() => setReviewsOpen(false)}
-        />
-      )}
+      <ReviewsPopup
+        productId={product.id}
+        open={reviewsOpen}
+        withPictures={reviewsWithPictures}
+        onFilter={setReviewsWithPictures}
+        onClose={() => setReviewsOpen(false)}
+      />
       <div className="cm-action-bar">
         <Link to={`/shop/${product.shop.id}`} className="cm-action-bar__icon">
           <ShopbagOutline aria-hidden="true" />
