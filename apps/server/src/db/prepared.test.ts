@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
-import {
-  executePrepared,
-  fixedStatement,
-  maxPreparedNames,
-  nameOf,
-  preparedNameCount,
-  preparedOnce,
-  runFixed,
-} from './prepared.ts';
+import { fixedStatement, maxPreparedNames, nameOf, preparedNameCount, preparedOnce, runFixed } from './prepared.ts';
 
 /** Set under `npm run test:pg`; PGlite otherwise (where the names are ignored, the cap still holds). */
 const serverUrl = readConfig().DATABASE_URL;
@@ -24,9 +16,10 @@ describe('named prepared statements', () => {
       // Texts that vary with the input, as an `in (…)` list of N values does.
       const variants = maxPreparedNames + 20 - preparedNameCount();
       for (let n = 1; n <= variants; n += 1) {
-        const { rows } = await executePrepared<{ n: number }>(
+        const rows = await runFixed<{ n: number }>(
           database.db,
-          sql`select ${n}::int as n, ${sql.raw(String(n))} as variant`,
+          fixedStatement(sql`select ${sql.placeholder('n')}::int as n, ${sql.raw(String(n))} as variant`),
+          { n },
         );
         expect(Number(rows[0]?.n)).toBe(n);
       }

@@ -60,25 +60,6 @@ export function preparedNameCount(): number {
   return names.size;
 }
 
-/**
- * `db.execute(statement)` as a named prepared statement (named by a hash of its text): each pooled
- * connection parses it once and, after PostgreSQL's first few custom plans, reuses a generic plan,
- * so a repeat skips parsing and planning. That is most of the database's CPU for the checkout's
- * large data-modifying CTEs (measured: parse + plan ~1–2 ms of each, execution well under 1 ms,
- * ADR 0013). For statements whose text is fixed apart from their parameters; a text that varies
- * with the input (an `in (…)` list) gets one name per variant, up to `maxPreparedNames`.
- */
-export async function executePrepared<Row extends Record<string, unknown>>(
-  db: Database,
-  statement: SQL,
-): Promise<{ rows: Row[] }> {
-  const query = dialect.sqlToQuery(statement);
-  const result = await db._.session
-    .prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(query, undefined, nameOf(query.sql), false)
-    .execute();
-  return result;
-}
-
 /** A statement whose text is built once (parameters as `sql.placeholder(name)`), with its name. */
 export interface FixedStatement {
   readonly query: { sql: string; params: unknown[] };

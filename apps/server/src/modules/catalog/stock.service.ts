@@ -1,26 +1,34 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { fixedStatement, runFixed } from '../../db/prepared.ts';
 import { productSkus, products } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 
 /**
  * Moves a SKU's stock and its product's total by `delta` in ONE statement (a data-modifying CTE):
  * one round trip, no savepoint, and the SKU row lock is taken first, as in every other writer.
- * With `guard` the SKU is only changed while it has enough stock; the CHECK on stock backs it up.
+ * The guarded form only changes a SKU that has enough stock; the CHECK on stock backs it up.
+ * Both texts are built once (ADR 0013, addendum 3).
  */
-async function moveStock(db: Database, skuId: number, delta: number, guard: boolean): Promise<boolean> {
-  const enough = guard ? sql`and stock + ${delta} >= 0` : sql``;
-  const result = await executePrepared<{ id: number }>(
-    db,
-    sql`
+function moveStockStatement(guard: boolean) {
+  const delta = sql.placeholder('delta');
+  const enough = guard ? sql`and stock + ${delta}::int >= 0` : sql``;
+  return fixedStatement(sql`
     with sku as (
-      update ${productSkus} set stock = stock + ${delta} where id = ${skuId} ${enough} returning product_id
+      update ${productSkus} set stock = stock + ${delta}::int where id = ${sql.placeholder('skuId')}::int ${enough}
+      returning product_id
     )
-    update ${products} set stock = ${products.stock} + ${delta} from sku where ${products.id} = sku.product_id
-    returning ${products.id}`,
-  );
-  return result.rows.length > 0;
+    update ${products} set stock = ${products.stock} + ${delta}::int from sku where ${products.id} = sku.product_id
+    returning ${products.id}`);
+}
+const moveStockStatements = { guarded: moveStockStatement(true), unguarded: moveStockStatement(false) };
+
+async function moveStock(db: Database, skuId: number, delta: number, guard: boolean): Promise<boolean> {
+  const rows = await runFixed<{ id: number }>(db, moveStockStatements[guard ? 'guarded' : 'unguarded'], {
+    skuId,
+    delta,
+  });
+  return rows.length > 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BillEntry, BillQuery, LedgerKind, LedgerReport } from '@crossmart/
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { fixedStatement, runFixed } from '../../db/prepared.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 import { reportMoneyMovement } from '../../shared/log-context.ts';
@@ -77,16 +77,15 @@ type PostingRow = {
  * re-reads the newest balance under that lock (read committed) and refuses to go below zero.
  * Entries are written only when every leg was updated.
  */
-function postingStatement(input: PostingInput, codes: string[], amounts: number[]) {
-  const memo = input.memo ? JSON.stringify(input.memo) : null;
-  return sql`
+const postingStatement = fixedStatement(sql`
     with legs as (
-      select code, amount from unnest(${sql.param(codes)}::text[], ${sql.param(amounts)}::bigint[]) as leg(code, amount)
+      select code, amount from unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('amounts')}::bigint[]) as leg(code, amount)
     ),
     found as (select count(*)::int as n from ledger_accounts where code in (select code from legs)),
     tx as (
       insert into ledger_transactions (kind, reference, memo)
-      select ${input.kind}, ${input.reference}, ${memo}::jsonb where (select n from found) = ${codes.length}
+      select ${sql.placeholder('kind')}, ${sql.placeholder('reference')}, ${sql.placeholder('memo')}::jsonb
+      where (select n from found) = ${sql.placeholder('legs')}::int
       on conflict do nothing
       returning id
     ),
@@ -107,14 +106,13 @@ function postingStatement(input: PostingInput, codes: string[], amounts: number[
       insert into ledger_entries (transaction_id, account_id, amount, balance_after)
       select tx.id, updated.id, updated.amount, updated.balance
       from tx cross join updated
-      where (select count(*) from updated) = ${codes.length}
+      where (select count(*) from updated) = ${sql.placeholder('legs')}::int
       order by updated.code
     )
     select
       (select id from tx) as transaction_id,
       (select n from found) as found,
-      coalesce((select json_agg(json_build_object('code', code, 'id', id, 'balance', balance)) from updated), '[]'::json) as updated`;
-}
+      coalesce((select json_agg(json_build_object('code', code, 'id', id, 'balance', balance)) from updated), '[]'::json) as updated`);
 
 /**
  * The only way money moves: posts one balanced transaction inside the caller's database
@@ -164,8 +162,14 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
 }
 
 async function runPosting(tx: Database, input: PostingInput, codes: string[], amounts: number[]): Promise<PostingRow> {
-  const result = await executePrepared<PostingRow>(tx, postingStatement(input, codes, amounts));
-  const row = result.rows[0];
+  const [row] = await runFixed<PostingRow>(tx, postingStatement, {
+    codes,
+    amounts,
+    kind: input.kind,
+    reference: input.reference,
+    memo: input.memo ? JSON.stringify(input.memo) : null,
+    legs: codes.length,
+  });
   if (!row) throw new Error('the ledger posting returned no row');
   return { ...row, found: Number(row.found) };
 }

@@ -10,7 +10,7 @@ import {
 } from '@crossmart/contract';
 import { and, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared, preparedOnce } from '../../db/prepared.ts';
+import { fixedStatement, preparedOnce, runFixed } from '../../db/prepared.ts';
 import type { I18nText, SpecPair } from '../../db/schema/json-types.ts';
 import { orderItems, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -215,40 +215,35 @@ interface OrderInsert {
 /**
  * The orders, their lines and their first status as ONE statement (data-modifying CTEs), with the
  * buyer's unpaid count checked in it: nothing is written when the buyer already holds
- * `maxUnpaidOrders` unpaid orders (undefined is returned). Ids come from the sequences in the
- * statement, so the answer needs no read-back: order ids by draft, line ids by item.
+ * `maxUnpaidOrders` unpaid orders. Ids come from the sequences in the statement, so the answer
+ * needs no read-back: order ids by draft, line ids by item. Built once per form (with or without
+ * an unpaid limit), so a checkout costs no query building (ADR 0013, addendum 3).
  */
-async function insertOrders(
-  tx: Database,
-  input: OrderInsert,
-): Promise<{ orderIds: number[]; itemIds: number[] } | undefined> {
-  const room = Number.isFinite(input.maxUnpaidOrders)
-    ? sql`(select count(*) from ${orders} where user_id = ${input.userId} and status = 0) < ${input.maxUnpaidOrders}`
+function insertOrdersStatement(limited: boolean) {
+  const room = limited
+    ? sql`(select count(*) from ${orders} where user_id = ${sql.placeholder('userId')}::int and status = 0)
+        < ${sql.placeholder('maxUnpaidOrders')}::int`
     : sql`true`;
-  const ordersJson = JSON.stringify(input.orders);
-  const itemsJson = JSON.stringify(input.items);
   // The ids are numbered from the JSON rows (not generate_series(0, $n)): PostgreSQL then plans the
   // statement for any count as it plans it for one, and keeps one generic plan (ADR 0013, addendum 3).
-  const result = await executePrepared<{ order_ids: number[] | null; item_ids: number[] | null }>(
-    tx,
-    sql`
+  return fixedStatement(sql`
     with order_ids as materialized (
       select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, o.draft
-      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int)
+      from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb) as o(draft int)
       where ${room}
     ),
     item_ids as materialized (
       select nextval(pg_get_serial_sequence('order_items', 'id'))::int as id, i.item
-      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int)
+      from jsonb_to_recordset(${sql.placeholder('items')}::jsonb) as i(item int)
       where exists (select 1 from order_ids)
     ),
     new_orders as (
       insert into ${orders} (id, order_no, user_id, shop_id, checkout_id, status, goods_amount, freight, discount,
         total, promo_code_id, promo_code, remark, address_id, address_name, address_mobile, address_area, address_detail)
-      select ids.id, ${input.day} || lpad(ids.id::text, 10, '0'), ${input.userId}, o.shop_id, o.checkout_id, 0,
-        o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
+      select ids.id, ${sql.placeholder('day')}::text || lpad(ids.id::text, 10, '0'), ${sql.placeholder('userId')}::int,
+        o.shop_id, o.checkout_id, 0, o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
         o.address_name, o.address_mobile, o.address_area, o.address_detail
-      from jsonb_to_recordset(${ordersJson}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
+      from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
         goods_amount bigint, freight bigint, discount bigint, total bigint, promo_code_id int, promo_code text,
         remark text, address_id int, address_name text, address_mobile text, address_area text, address_detail text)
       join order_ids as ids using (draft)
@@ -259,7 +254,7 @@ async function insertOrders(
         quantity, amount)
       select item_ids.id, order_ids.id, i.product_id, i.sku_id, i.title, i.title_i18n, i.image, i.specs, i.price,
         i.freight, i.quantity, i.amount
-      from jsonb_to_recordset(${itemsJson}::jsonb) as i(item int, draft int, product_id int,
+      from jsonb_to_recordset(${sql.placeholder('items')}::jsonb) as i(item int, draft int, product_id int,
         sku_id int, title text, title_i18n jsonb, image text, specs jsonb, price bigint, freight bigint,
         quantity int, amount bigint)
       join item_ids using (item)
@@ -272,9 +267,27 @@ async function insertOrders(
     )
     select
       (select array_agg(id order by draft) from order_ids) as order_ids,
-      (select array_agg(id order by item) from item_ids) as item_ids`,
+      (select array_agg(id order by item) from item_ids) as item_ids`);
+}
+const insertOrdersStatements = { limited: insertOrdersStatement(true), unlimited: insertOrdersStatement(false) };
+
+/** Runs the insert above; undefined when the buyer's unpaid limit left nothing written. */
+async function insertOrders(
+  tx: Database,
+  input: OrderInsert,
+): Promise<{ orderIds: number[]; itemIds: number[] } | undefined> {
+  const limited = Number.isFinite(input.maxUnpaidOrders);
+  const [row] = await runFixed<{ order_ids: number[] | null; item_ids: number[] | null }>(
+    tx,
+    insertOrdersStatements[limited ? 'limited' : 'unlimited'],
+    {
+      userId: input.userId,
+      maxUnpaidOrders: limited ? input.maxUnpaidOrders : null,
+      day: input.day,
+      orders: JSON.stringify(input.orders),
+      items: JSON.stringify(input.items),
+    },
   );
-  const row = result.rows[0];
   if (!row?.order_ids || row.order_ids.length === 0) return undefined;
   return { orderIds: row.order_ids.map(Number), itemIds: (row.item_ids ?? []).map(Number) };
 }
