@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
  * Moves a SKU's stock and its product's total by `delta` in ONE statement (a data-modifying CTE):
  * one round trip, no savepoint, and the SKU row lock is taken first, as in every other writer.
  * The guarded form only changes a SKU that has enough stock; the CHECK on stock backs it up.
- * Both texts are built once (ADR 0013, addendum 3).
+ * Both texts are built once (ADR 0013, addendum 4).
  */
 function moveStockStatement(guard: boolean) {
   const delta = sql.placeholder('delta');

@@ -217,7 +217,7 @@ interface OrderInsert {
  * buyer's unpaid count checked in it: nothing is written when the buyer already holds
  * `maxUnpaidOrders` unpaid orders. Ids come from the sequences in the statement, so the answer
  * needs no read-back: order ids by draft, line ids by item. Built once per form (with or without
- * an unpaid limit), so a checkout costs no query building (ADR 0013, addendum 3).
+ * an unpaid limit), so a checkout costs no query building (ADR 0013, addendum 4).
  */
 function insertOrdersStatement(limited: boolean) {
   const room = limited
@@ -241,8 +241,8 @@ function insertOrdersStatement(limited: boolean) {
       insert into ${orders} (id, order_no, user_id, shop_id, checkout_id, status, goods_amount, freight, discount,
         total, promo_code_id, promo_code, remark, address_id, address_name, address_mobile, address_area, address_detail)
       select ids.id, ${sql.placeholder('day')}::text || lpad(ids.id::text, 10, '0'), ${sql.placeholder('userId')}::int,
-        o.shop_id, o.checkout_id, 0, o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code, o.remark, o.address_id,
-        o.address_name, o.address_mobile, o.address_area, o.address_detail
+        o.shop_id, o.checkout_id, 0, o.goods_amount, o.freight, o.discount, o.total, o.promo_code_id, o.promo_code,
+        o.remark, o.address_id, o.address_name, o.address_mobile, o.address_area, o.address_detail
       from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb) as o(draft int, shop_id int, checkout_id uuid,
         goods_amount bigint, freight bigint, discount bigint, total bigint, promo_code_id int, promo_code text,
         remark text, address_id int, address_name text, address_mobile text, address_area text, address_detail text)
