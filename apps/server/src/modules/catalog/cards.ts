@@ -1,10 +1,7 @@
 import type { LanguageFile, PageQuery, ShopCard } from '@crossmart/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
 import { products, shops } from '../../db/schema/catalog.ts';
 import { localized } from './localize.ts';
-import { type RowStatement, rowStatement } from './row-statement.ts';
 
 /** Shared column sets and mappers for product and shop cards, used by every list. */
 
@@ -14,18 +11,6 @@ export function pageFrom<T>(rows: T[], { page, limit }: PageQuery) {
 }
 
 export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;
-
-/**
- * A catalog read built once per name and run as a named prepared statement without drizzle's
- * per-call mapping (row-statement.ts); `build` returns the select, not yet prepared.
- */
-export function preparedRows<Row>(
-  db: Database,
-  name: string,
-  build: () => Parameters<typeof rowStatement<Row>>[2],
-): RowStatement<Row> {
-  return prepared(db, name, () => rowStatement(db, name, build()));
-}
 
 export function productCardFields(lang: LanguageFile | Placeholder) {
   return {

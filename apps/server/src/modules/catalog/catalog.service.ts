@@ -14,17 +14,10 @@ import type {
 } from '@crossmart/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedRows } from '../../db/row-statement.ts';
 import { banners, categories, productReviews, productSkus, products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
-import {
-  favourableRate,
-  offsetOf,
-  pageFrom,
-  preparedRows,
-  productCardFields,
-  shopCardColumns,
-  toShopCard,
-} from './cards.ts';
+import { favourableRate, offsetOf, pageFrom, productCardFields, shopCardColumns, toShopCard } from './cards.ts';
 import { localized } from './localize.ts';
 import { reviewFilter, reviewSummary } from './reviews.service.ts';
 import { buildSearchQuery } from './search-text.ts';

@@ -1,7 +1,7 @@
 import { languages as contractLanguages, isLanguageFile, type LanguageItem } from '@crossmart/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { preparedRows } from '../../db/row-statement.ts';
 import { languages } from '../../db/schema/content.ts';
 
 /** Reference data: keeps the languages table in step with the contract's list on every start. */
@@ -30,7 +30,7 @@ export async function syncLanguages(db: Database): Promise<void> {
 }
 
 export async function listLanguages(db: Database): Promise<LanguageItem[]> {
-  const rows = await prepared(db, 'list_languages', (db, name) =>
+  const rows = await preparedRows(db, 'list_languages', () =>
     db
       .select({
         file_name: languages.fileName,
@@ -41,9 +41,8 @@ export async function listLanguages(db: Database): Promise<LanguageItem[]> {
       })
       .from(languages)
       .where(eq(languages.isEnabled, true))
-      .orderBy(asc(languages.sortOrder))
-      .prepare(name),
-  ).execute();
+      .orderBy(asc(languages.sortOrder)),
+  ).execute({});
   // Rows come from syncLanguages, which writes only the contract's languages.
   return rows.filter(
     (row): row is LanguageItem => isLanguageFile(row.file_name) && (row.dir === 'ltr' || row.dir === 'rtl'),

@@ -1,9 +1,10 @@
 import { Column, type DriverValueDecoder, fillPlaceholders, is, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../../db/client.ts';
+import type { Database } from './client.ts';
+import { prepared } from './prepared.ts';
 
 /**
- * A catalog read as a named prepared statement that runs on node-postgres without drizzle's
+ * A hot read as a named prepared statement that runs on node-postgres without drizzle's
  * per-call work. drizzle's `execute()` finds each column's decoder again for every value of every
  * row (`is()` up the class chain), wraps the call in tracing spans and builds a new type-parser
  * lookup per query: measured at ~27 µs of ~290 µs CPU per uncached product list (20 rows, 10
@@ -103,4 +104,9 @@ export function rowStatement<Row>(db: Database, name: string, query: SelectQuery
       return result.rows.map(toRow);
     },
   };
+}
+
+/** A row statement built once per database handle and name; `build` returns the select, not yet prepared. */
+export function preparedRows<Row>(db: Database, name: string, build: () => SelectQuery<Row>): RowStatement<Row> {
+  return prepared(db, name, () => rowStatement(db, name, build()));
 }

@@ -1,13 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { categories, products, shops } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
-import { createProduct, createShop } from './listings.service.ts';
-import { localized } from './localize.ts';
+import { readConfig } from '../config.ts';
+import { openTestDatabase } from '../test/test-app.ts';
+import type { DatabaseHandle } from './client.ts';
 import { rowBuilder, rowStatement } from './row-statement.ts';
+import { categories, products, shops } from './schema/index.ts';
 
 // On PostgreSQL (`npm run test:pg`) this runs the statement on the pool directly; on PGlite the
 // statement goes through drizzle. Either way its rows must be exactly drizzle's own.
@@ -22,15 +20,16 @@ beforeAll(async () => {
     .insert(categories)
     .values({ slug: 'probe', nameI18n: { en: 'Probe' } })
     .returning();
-  const shop = await createShop(db, { name: 'Row Shop' });
+  const [shop] = await db.insert(shops).values({ name: 'Row Shop' }).returning();
   for (const [index, title] of ['Alpha', 'Beta', 'Gamma'].entries()) {
-    await createProduct(db, {
-      shopId: shop.id,
+    await db.insert(products).values({
+      shopId: shop?.id ?? 0,
       categoryId: category?.id ?? 0,
       title,
       titleI18n: index === 0 ? { jp: 'アルファ' } : {},
       images: index === 2 ? [] : [`/uploads/${index}.webp`],
-      skus: [{ specs: [], price: 1000 * (index + 1), stock: index }],
+      price: 1000 * (index + 1),
+      stock: index,
     });
   }
 });
@@ -46,7 +45,7 @@ describe('rowStatement', () => {
       db
         .select({
           id: products.id,
-          title: localized(products.titleI18n, sql.placeholder('lang'), products.title),
+          title: sql<string>`coalesce(${products.titleI18n}->>${sql.placeholder('lang')}::text, ${products.title})`,
           image: sql<string | null>`${products.images}->>0`,
           price: products.price,
           createdAt: products.createdAt,
