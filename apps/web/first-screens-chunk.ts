@@ -19,11 +19,19 @@ const group = (name: string, parts: string[]): Rolldown.CodeSplittingGroup => ({
  * `boot`, `shell-*` groups come first), so the home budget does not move.
  */
 export const firstScreenGroups: Rolldown.CodeSplittingGroup[] = [
+  // The sheets' Popup, Dialog and the drag gesture: loaded on first use and warmed once the first
+  // screen is up (ADR 0020 addendum 2). Toast stays in the kit: /bag without a session shows one
+  // beside the login screen, and a chunk of its own there cost Lighthouse's LCP more than it saved.
+  group('overlay-kit', [
+    `${nm}antd-mobile[\\\\/]es[\\\\/](?:components[\\\\/](?:popup|center-popup|dialog)|utils[\\\\/](?:use-drag-and-pinch|use-tab-list-scroll))`,
+    `${nm}@use-gesture`,
+    `${src}shared[\\\\/]ui[\\\\/]sheet-popup`,
+  ]),
   group('screen-kit', [
-    `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider|mask|popup|center-popup|toast|dialog|auto-center|spin-loading))`,
+    `${nm}antd-mobile[\\\\/]es[\\\\/](?:index|global|locales[\\\\/]zh-CN|utils|components[\\\\/](?:button|input|dot-loading|image|safe-area|config-provider|auto-center|mask|toast|spin-loading))`,
     `${nm}antd-mobile-icons[\\\\/]es[\\\\/](?:AddOutline|CheckOutline|CloseOutline|CloseCircleFill|RightOutline)`,
-    `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash|resize-observer-polyfill|@react-spring|@use-gesture)`,
-    `${src}shared[\\\\/](?:lib[\\\\/]recently-viewed|ui[\\\\/](?:antd-(?:mobile|locale)|sheet))`,
+    `${nm}(?:ahooks|rc-util|antd-mobile[\\\\/]node_modules[\\\\/]react-is|@babel[\\\\/]runtime|classnames|tslib|staged-components|lodash|resize-observer-polyfill|@react-spring)`,
+    `${src}shared[\\\\/](?:lib[\\\\/]recently-viewed|ui[\\\\/](?:antd-(?:mobile|locale)|sheet|use-loaded-when))`,
     `${src}features[\\\\/]cart[\\\\/]api[\\\\/]cart`,
   ]),
   group('login-kit', [
@@ -34,7 +42,7 @@ export const firstScreenGroups: Rolldown.CodeSplittingGroup[] = [
   group('detail-kit', [
     `${nm}antd-mobile-icons[\\\\/]es[\\\\/](?:HeartFill|HeartOutline|UploadOutline)`,
     `${src}shared[\\\\/]lib[\\\\/](?:clipboard|format-time)`,
-    `${src}features[\\\\/]catalog[\\\\/](?:api[\\\\/](?:favourites|shops)|lib[\\\\/]optimistic|hooks[\\\\/]use-follow|components[\\\\/](?:follow|share)-button)`,
+    `${src}features[\\\\/]catalog[\\\\/](?:api[\\\\/](?:favourites|shops|product-detail)|lib[\\\\/]optimistic|hooks[\\\\/]use-follow|components[\\\\/](?:(?:follow|share)-button|review-(?:item|summary)))`,
   ]),
   group('bag-kit', [
     `${nm}@rc-component[\\\\/]mini-decimal`,

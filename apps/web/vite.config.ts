@@ -149,11 +149,18 @@ export default defineConfig({
               test: /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](AppOutline|CompassOutline|ShopbagOutline|UserOutline|SearchOutline|BellOutline|LeftOutline)\.js$/,
             },
             // Small shared helpers that every first screen loads anyway (frame, empty state, skeletons,
-            // images, toasts, config, money, tab badges, the texts hook): one chunk instead of one each, because each
+            // images, toasts, config, money, idle tasks, tab badges, the texts hook): one chunk instead of one each, because each
             // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
             {
               name: 'shell-shared',
-              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
+              test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money|when-idle)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // Home's product card and the catalog's query-key helpers, which the detail page and the
+            // reviews sheet (loaded on opening) share: one chunk, not a 0.3 KB one of its own.
+            {
+              name: 'catalog',
+              test: /src[\\/]features[\\/]catalog[\\/](?:api[\\/]keys|components[\\/]product-card)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // The first screens after /home: one kit and one small chunk per screen instead of 20–30

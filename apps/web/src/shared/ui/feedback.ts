@@ -16,10 +16,11 @@ function loadToast(): Promise<ToastApi> {
   return toastApi;
 }
 
-/** Warms the toast and dialog code after the first render. */
+/** Warms the toast, dialog and sheet (Popup) code after the first render. */
 export function preloadFeedback() {
   void loadToast();
   void loadDialog();
+  void import('./sheet-popup.tsx');
 }
 
 type DialogApi = typeof import('antd-mobile/es/components/dialog/index.js').default;

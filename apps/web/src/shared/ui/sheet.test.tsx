@@ -13,12 +13,13 @@ vi.mock('antd-mobile', () => ({
 const { Sheet } = await import('./sheet.tsx');
 
 describe('Sheet', () => {
-  it('mounts no Popup before its first opening, then mounts it closed for one commit and opens it', async () => {
-    const { rerender, queryByText } = render(<Sheet visible={false}>languages</Sheet>);
+  it('loads and mounts no Popup before its first opening, then mounts it closed for one commit and opens it', async () => {
+    const { rerender, queryByText, findByText } = render(<Sheet visible={false}>languages</Sheet>);
     rerender(<Sheet visible={false}>languages</Sheet>);
     expect(popupRenders).toEqual([]);
 
     await act(async () => rerender(<Sheet visible>languages</Sheet>));
+    await findByText('languages');
     expect(popupRenders[0]).toBe(false);
     expect(popupRenders.at(-1)).toBe(true);
     expect(queryByText('languages')).not.toBeNull();

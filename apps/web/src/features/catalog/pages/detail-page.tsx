@@ -13,6 +13,7 @@ import { toast } from '../../../shared/ui/feedback.ts';
 import { LazyImage } from '../../../shared/ui/lazy-image.tsx';
 import { isRetryable, LoadError } from '../../../shared/ui/load-error.tsx';
 import { Page, Section } from '../../../shared/ui/page.tsx';
+import { loadedOnce, useLoadedWhen } from '../../../shared/ui/use-loaded-when.ts';
 import { setFavourite } from '../api/favourites.ts';
 import { useLang } from '../api/keys.ts';
 import { productDetailQuery } from '../api/product-detail.ts';
@@ -22,11 +23,11 @@ import { useCompact } from '../components/product-card.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { ReviewItem } from '../components/review-item.tsx';
 import { ReviewSummary } from '../components/review-summary.tsx';
-import { ReviewsPopup } from '../components/reviews-popup.tsx';
 import { useRate } from '../components/shop-card.tsx';
 import { type Choice, chosenSku, isAvailable, priceRange } from '../lib/spec-picker.ts';
 import '../catalog.css';
 import { rememberViewed } from '../../../shared/lib/recently-viewed.ts';
+import { whenIdle } from '../../../shared/lib/when-idle.ts';
 import { ShareButton } from '../components/share-button.tsx';
 import { guessFavourite } from '../lib/optimistic.ts';
 
@@ -42,6 +43,9 @@ export interface DetailPageProps {
   onAddToCart(selection: CartSelection): void;
   onBuyNow(selection: CartSelection): void;
 }
+
+// Every review in a sheet (with its list and pull-to-refresh): loaded when first opened, not with the page.
+const reviewsPopup = loadedOnce(() => import('../components/reviews-popup.tsx').then((module) => module.ReviewsPopup));
 
 function DetailSkeleton() {
   return (
@@ -101,6 +105,12 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
   const [quantity, setQuantity] = useState(1);
   const [reviewsOpen, setReviewsOpen] = useState(false);
   const [reviewsWithPictures, setReviewsWithPictures] = useState(false);
+  const ReviewsPopup = useLoadedWhen(reviewsOpen, reviewsPopup);
+  const hasReviews = product.review_count > 0;
+  // Warmed once the screen is idle, so that the first opening does not wait for its code.
+  useEffect(() => {
+    if (hasReviews) whenIdle(() => void reviewsPopup.load());
+  }, [hasReviews]);
   const openReviews = (withPictures: boolean) => {
     setReviewsWithPictures(withPictures);
     setReviewsOpen(true);
@@ -283,13 +293,15 @@ function ProductView({ product, onAddToCart, onBuyNow }: { product: ProductDetai
           <p className="cm-detail__description">{product.description}</p>
         </Section>
       </div>
-      <ReviewsPopup
-        productId={product.id}
-        open={reviewsOpen}
-        withPictures={reviewsWithPictures}
-        onFilter={setReviewsWithPictures}
-        onClose={() => setReviewsOpen(false)}
-      />
+      {ReviewsPopup && (
+        <ReviewsPopup
+          productId={product.id}
+          open={reviewsOpen}
+          withPictures={reviewsWithPictures}
+          onFilter={setReviewsWithPictures}
+          onClose={() => setReviewsOpen(false)}
+        />
+      )}
       <div className="cm-action-bar">
         <Link to={`/shop/${product.shop.id}`} className="cm-action-bar__icon">
           <ShopbagOutline aria-hidden="true" />
