@@ -149,8 +149,9 @@ export default defineConfig({
               test: /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](AppOutline|CompassOutline|ShopbagOutline|UserOutline|SearchOutline|BellOutline|LeftOutline)\.js$/,
             },
             // Small shared helpers that every first screen loads anyway (frame, empty state, skeletons,
-            // images, toasts, config, money, idle tasks, tab badges, the texts hook): one chunk instead of one each, because each
-            // chunk costs its own import and export lines on the first load (bench/bundle-size.ts).
+            // images, toasts, config, money, idle tasks, tab badges, the texts hook): one chunk instead
+            // of one each, because each chunk costs its own import and export lines on the first load
+            // (bench/bundle-size.ts).
             {
               name: 'shell-shared',
               test: /src[\\/]shared[\\/](ui[\\/](page|route-meta|empty-state|skeletons|load-error|lazy-image|feedback|antd-mobile-setup)|navigation[\\/](history|use-back|navigator)|api[\\/](load-api|config|query-keys)|lib[\\/](money|use-money|when-idle)|session[\\/](cart-count|unread-count|session-store)|i18n[\\/]use-translation)\.tsx?$/,
