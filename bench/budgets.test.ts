@@ -91,6 +91,17 @@ describe('phone budget (ADR 0014)', () => {
     }
   });
 
+  it('index.html paints without a render-blocking request: the entry stylesheet inline, the app icon in #root (ADR 0023)', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const [entryCss, ...more] = readManifest(dist)['index.html']?.css ?? [];
+    if (!entryCss) throw new Error('the entry has a stylesheet');
+    expect(more).toEqual([]);
+    const inlined = html.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+    expect(inlined).toBe(readFileSync(path.join(dist, entryCss), 'utf8'));
+    expect(html).toMatch(/<div id="root">\s*<div class="cm-boot-mark" aria-hidden="true">\s*<svg /);
+  });
+
   it('reports OVER past a budget and PASS at it', () => {
     const file = (kbs: number) => [{ file: 'x', raw: 0, gzip: kbs * 1024 }];
     const grown = {

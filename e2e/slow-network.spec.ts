@@ -185,3 +185,27 @@ test('mark all read changes the rows and the badge at once; a refused call resto
   await openNotifications();
   await expect(unreadRows).toHaveCount(2);
 });
+
+test('before its scripts and styles arrive, the page paints the app icon in its colours; the first screen replaces it', async ({
+  page,
+}) => {
+  // Every built file held: what shows comes from the HTML alone (ADR 0023).
+  const release = await holdCalls(page, '**/assets/**');
+  await page.goto('/login', { waitUntil: 'commit' });
+  const mark = page.locator('#root > .cm-boot-mark');
+  const icon = mark.locator('svg');
+  await expect(icon).toBeVisible();
+  // Styled by the stylesheet inlined in the HTML: centred in the column, on the column's colour.
+  const box = await icon.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box?.width).toBe(72);
+  expect((box?.x ?? 0) + (box?.width ?? 0) / 2).toBeCloseTo((viewport?.width ?? 0) / 2, 0);
+  expect((box?.y ?? 0) + (box?.height ?? 0) / 2).toBeCloseTo((viewport?.height ?? 0) / 2, 0);
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).backgroundColor)).toBe(
+    'rgb(245, 246, 248)',
+  );
+
+  release();
+  await expect(visible(page).locator('.cm-auth__title')).toBeVisible();
+  await expect(mark).toHaveCount(0);
+});

@@ -35,7 +35,8 @@ function shellFiles(distDir: string): Set<string> {
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
+    // The entry's stylesheet is inlined in index.html (vite.config.ts, ADR 0023): nothing loads the file.
+    if (!chunk.isEntry) for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || shellScreens.test(key)) visit(key);
