@@ -120,6 +120,8 @@ const postingStatement = fixedStatement(sql`
  * any number of legs (a user's first posting adds one to create the user's account).
  * Throws ALREADY_PROCESSED when (kind, reference) was posted before, and INSUFFICIENT_BALANCE when
  * an account other than `external` would go below zero; the caller's transaction then rolls back.
+ * Post last: once a transaction holds the escrow account it must wait for no other row lock, or a
+ * payment holding that row and waiting for escrow deadlocks with it (ADR 0013 addendum 5).
  */
 export async function postTransaction(db: Database, input: PostingInput): Promise<PostedTransaction> {
   const tx = db;

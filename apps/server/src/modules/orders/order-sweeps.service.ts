@@ -4,7 +4,7 @@ import { orderItems, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { platformDay } from '../../shared/platform-day.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { recordSales, shopOwner } from '../catalog/index.ts';
-import { postTransaction } from '../ledger/index.ts';
+import { type PostingInput, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
@@ -100,6 +100,9 @@ export async function sweepCompletions(
         // Never an order with an open refund (a refused one may still be escalated): docs/product-rules.md §3.
         sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()} and not exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning'))) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
       );
+      // Posted after the whole batch: the ledger last (ADR 0013 addendum 5), so the escrow account is
+      // never held while the next order's sales wait for a product row a payment holds.
+      const postings: PostingInput[] = [];
       for (const order of batch) {
         seen.add(order.id);
         if (order.status === 3) {
@@ -125,12 +128,11 @@ export async function sweepCompletions(
           { account: { userId: ownerUserId }, amount: payable - commission },
           { account: { platform: 'fees' as const }, amount: commission },
         ].filter((leg) => leg.amount !== 0);
-        if (legs.length >= 2) {
-          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
-        }
+        if (legs.length >= 2) postings.push({ kind: 'order_settlement', reference: `order:${order.id}`, legs });
         await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
         result.settled += 1;
       }
+      for (const posting of postings) await postTransaction(tx, posting);
       return batch.length;
     });
     if (done < sweepBatch) return result;

@@ -334,18 +334,6 @@ export async function getOrderDetail(
  */
 export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
   if (order.status !== 0 && order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
-  // A partial refund already returned part of the total: the cancel returns the rest.
-  const remaining = order.total - order.refundedAmount;
-  if (order.status === 1 && remaining > 0) {
-    await postTransaction(tx, {
-      kind: 'order_cancel_refund',
-      reference: `order:${order.id}`,
-      legs: [
-        { account: { platform: 'escrow' }, amount: -remaining },
-        { account: { userId: order.userId }, amount: remaining },
-      ],
-    });
-  }
   const items = await tx
     .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -357,6 +345,19 @@ export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderAc
     .set({ status: -1, cancelledAt: at ?? sql`now()` })
     .where(eq(orders.id, order.id));
   await logStatus(tx, [order.id], order.status, -1, actor, at);
+  // A partial refund already returned part of the total: the cancel returns the rest. The ledger
+  // last (ADR 0013 addendum 5): a payment holding this product's row waits for the escrow account.
+  const remaining = order.total - order.refundedAmount;
+  if (order.status === 1 && remaining > 0) {
+    await postTransaction(tx, {
+      kind: 'order_cancel_refund',
+      reference: `order:${order.id}`,
+      legs: [
+        { account: { platform: 'escrow' }, amount: -remaining },
+        { account: { userId: order.userId }, amount: remaining },
+      ],
+    });
+  }
 }
 
 async function lockOwnOrder(tx: Database, userId: number, orderId: number): Promise<OrderRow> {

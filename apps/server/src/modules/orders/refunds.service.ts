@@ -21,7 +21,7 @@ import { localText } from '../../shared/local-text.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { releaseStock, shopOwner, shopRefs } from '../catalog/index.ts';
-import { postTransaction } from '../ledger/index.ts';
+import { type PostingInput, postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -116,22 +116,28 @@ async function orderBack(tx: Database, refund: RefundRow, order: OrderRow, actor
 }
 
 /**
+ * Where a refund's posting goes: the ledger at once (one refund per transaction), or a list the
+ * sweep posts after its whole batch. Either way the ledger comes last in the transaction
+ * (ADR 0013 addendum 5): a payment holding a product row this refund gives stock back to waits
+ * for the escrow account, so escrow must not be held while waiting for that row.
+ */
+type Post = (posting: PostingInput) => Promise<unknown>;
+
+/**
  * Escrow → buyer for the refund's amount, in the caller's transaction. Fully refunded: the order
  * is −2 (an order refunded before shipping gives its stock back, as a cancel would); partly: back
  * to its prior status with the refunded amount recorded (settlement pays the merchant the rest).
  */
-async function payOut(tx: Database, refund: RefundRow, order: OrderRow, actor: RefundActor, at: Date) {
+async function payOut(
+  tx: Database,
+  refund: RefundRow,
+  order: OrderRow,
+  actor: RefundActor,
+  at: Date,
+  post: Post = (posting) => postTransaction(tx, posting),
+) {
   const refunded = order.refundedAmount + refund.amount;
   if (refunded > order.total) throw new AppError('REFUND_AMOUNT_TOO_HIGH');
-  await postTransaction(tx, {
-    kind: 'order_refund',
-    reference: `refund:${refund.id}`,
-    legs: [
-      { account: { platform: 'escrow' }, amount: -refund.amount },
-      { account: { userId: order.userId }, amount: refund.amount },
-    ],
-    memo: { order_id: order.id },
-  });
   const full = refunded === order.total;
   const next = full ? -2 : refund.priorStatus;
   await tx.update(orders).set({ status: next, refundedAmount: refunded }).where(eq(orders.id, order.id));
@@ -149,6 +155,15 @@ async function payOut(tx: Database, refund: RefundRow, order: OrderRow, actor: R
     .set({ status: 'refunded', refundedAt: at, dueAt: null })
     .where(eq(orderRefunds.id, refund.id));
   await addStep(tx, refund.id, 'refunded', actor, at, '', refund.amount);
+  await post({
+    kind: 'order_refund',
+    reference: `refund:${refund.id}`,
+    legs: [
+      { account: { platform: 'escrow' }, amount: -refund.amount },
+      { account: { userId: order.userId }, amount: refund.amount },
+    ],
+    memo: { order_id: order.id },
+  });
 }
 
 /** An accepted request: a refund pays out at once; a return waits for the parcel (the buyer ships it back). */
@@ -159,9 +174,10 @@ async function acceptLocked(
   order: OrderRow,
   actor: RefundActor,
   at: Date,
+  post?: Post,
 ): Promise<RefundStatus> {
   if (refund.type === 'refund_only') {
-    await payOut(tx, refund, order, actor, at);
+    await payOut(tx, refund, order, actor, at, post);
     return 'refunded';
   }
   await tx
@@ -428,15 +444,17 @@ export async function sweepRefunds(db: Database, settings: OrderSettings, now: D
         .orderBy(asc(orderRefunds.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
+      const postings: PostingInput[] = [];
+      const post = async (posting: PostingInput) => postings.push(posting);
       for (const refund of batch) {
         const order = await lockOrderRow(tx, refund.orderId);
         if (refund.status === 'pending') {
           await addStep(tx, refund.id, 'approved', 'system', now);
-          await acceptLocked(tx, settings, refund, order, 'system', now);
+          await acceptLocked(tx, settings, refund, order, 'system', now, post);
           await notifyBuyer(tx, order, 'refund_approved', refund);
           result.approved += 1;
         } else if (refund.status === 'returning') {
-          await payOut(tx, refund, order, 'system', now);
+          await payOut(tx, refund, order, 'system', now, post);
           await notifyBuyer(tx, order, 'refund_paid', refund);
           result.paid += 1;
         } else {
@@ -447,6 +465,7 @@ export async function sweepRefunds(db: Database, settings: OrderSettings, now: D
           result.closed += 1;
         }
       }
+      for (const posting of postings) await postTransaction(tx, posting);
       return batch.length;
     });
     if (done < batchSize) return result;

@@ -89,6 +89,39 @@ const refundRequest = (sale: Awaited<ReturnType<typeof shippedSale>>, amount: nu
     pictures: [sale.picture],
   });
 
+/** Requests of this database's app waiting for a lock (pg_stat_activity). */
+async function lockWaiters(): Promise<number> {
+  const result = await app.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+async function untilLockWaiters(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await lockWaiters()) < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} requests wait for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * Lines two requests up behind the escrow account: a transaction holds its row while `first`
+ * starts and waits for a lock, then `second` does the same; then the row is let go. Whatever each
+ * request locked before it waited, it still holds when the other moves on.
+ */
+async function linedUpOnEscrow(first: () => Promise<Answer>, second: () => Promise<Answer>): Promise<Answer[]> {
+  let answers: Array<Promise<Answer>> = [];
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ledger_accounts where code = 'escrow' for update`);
+    const one = first();
+    await untilLockWaiters(1);
+    const two = second();
+    await untilLockWaiters(2);
+    answers = [one, two];
+  });
+  return Promise.all(answers);
+}
+
 describe('A. races over HTTP on PostgreSQL', () => {
   it('concurrent pays of one order: one payment, one debit', async () => {
     const s = new Scenario('A', 'concurrent pays of one order');
@@ -330,6 +363,50 @@ describe('A. races over HTTP on PostgreSQL', () => {
       Number(rows.rows[0]?.n) === users.length && Number(rows.rows[0]?.people) === users.length,
       `supports ${JSON.stringify(rows.rows[0])}`,
     );
+    await s.finish(app.db);
+  });
+
+  it('a cancel or a refund beside a payment of the same product: both go through, whoever reaches escrow first', async () => {
+    // Before ADR 0013 addendum 5 the cancel and the refund posted first and gave the stock back
+    // after: holding escrow, they waited for the product row that the payment held (it checks the
+    // product is still for sale) while the payment waited for escrow, and PostgreSQL ended one of
+    // the two with "deadlock detected" (HTTP 500).
+    const s = new Scenario('A', 'payment beside a cancel or refund of one product');
+    const seller = await newSeller(app, 1200, 1000);
+    for (const other of ['cancel', 'refund'] as const) {
+      const payer = await newBuyer(app, 10_000);
+      const canceller = await newBuyer(app, 10_000);
+      const unpaid = await orderOf(payer, seller.skuId);
+      const paid = await orderOf(canceller, seller.skuId);
+      s.check(outcome(await pay(canceller, paid.id)) === 'ok', `${other}: the order to undo is paid`);
+      let undo: () => Promise<Answer>;
+      if (other === 'cancel') {
+        undo = () => app.post('/api/order/cancel', canceller.token, { id: paid.id });
+      } else {
+        const request = await app.post('/api/order/refund', canceller.token, {
+          order_id: paid.id,
+          type: 'refund_only',
+          amount: paid.total,
+          product_status: 'not_received',
+          reason: 'damaged',
+          explanation: 'Ordered twice',
+          pictures: [await uploadPicture(app, canceller.token, 'refund')],
+        });
+        s.check(outcome(request) === 'ok', `refund request: ${outcome(request)}`);
+        const id = dataOf<{ id: number }>(request).id;
+        undo = () => app.post('/api/merchant/refund_approve', seller.merchant.token, { id });
+      }
+      const answers = await linedUpOnEscrow(undo, () => pay(payer, unpaid.id));
+      s.count(answers);
+      s.faults += 1;
+      s.check(
+        answers.every((answer) => outcome(answer) === 'ok'),
+        `${other}: ${JSON.stringify(tally(answers))}`,
+      );
+      s.check((await wallet(payer)) === 10_000 - unpaid.total, `${other}: payer balance ${await wallet(payer)}`);
+      s.check((await wallet(canceller)) === 10_000, `${other}: balance after undo ${await wallet(canceller)}`);
+    }
+    s.check((await skuStock(app.db, seller.skuId)) === 998, `stock ${await skuStock(app.db, seller.skuId)}`);
     await s.finish(app.db);
   });
 
