@@ -4,7 +4,7 @@ import { orderItems, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { platformDay } from '../../shared/platform-day.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { recordSales, shopOwner } from '../catalog/index.ts';
-import { type PostingInput, postTransaction } from '../ledger/index.ts';
+import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OrderSettings } from './order-settings.ts';
 import { cancelLocked, logStatus, type OrderRow } from './orders.service.ts';
@@ -15,6 +15,13 @@ import { type RefundSweepResult, sweepRefunds } from './refunds.service.ts';
 // instances never process the same order, and takes `now` so tests control the clock.
 
 const sweepBatch = 100;
+/**
+ * The sweeps that move stock, sales or money take one order per transaction. Inside one, SKU and
+ * product rows are locked in SKU id order, as a checkout and a cancel lock them, and the ledger
+ * comes last. A batch would lock its orders' rows in order id order, which can cross a checkout of
+ * several SKUs, and would hold escrow while the next order waits (ADR 0013 addendum 5).
+ */
+const oneOrder = 1;
 
 export interface SweepResult {
   cancelled: number;
@@ -27,14 +34,8 @@ export interface SweepResult {
   refunds: RefundSweepResult;
 }
 
-async function lockBatch(tx: Database, where: ReturnType<typeof sql>): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(asc(orders.id))
-    .limit(sweepBatch)
-    .for('update', { skipLocked: true });
+async function lockBatch(tx: Database, where: ReturnType<typeof sql>, size = sweepBatch): Promise<OrderRow[]> {
+  return tx.select().from(orders).where(where).orderBy(asc(orders.id)).limit(size).for('update', { skipLocked: true });
 }
 
 /** Unpaid orders older than the pay window: cancelled, stock back. */
@@ -43,12 +44,16 @@ export async function sweepUnpaidOrders(db: Database, settings: OrderSettings, n
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, sql`${orders.status} = 0 and ${orders.createdAt} <= ${cutoff.toISOString()}`);
+      const batch = await lockBatch(
+        tx,
+        sql`${orders.status} = 0 and ${orders.createdAt} <= ${cutoff.toISOString()}`,
+        oneOrder,
+      );
       for (const order of batch) await cancelLocked(tx, order, 'system', now);
       return batch.length;
     });
     total += done;
-    if (done < sweepBatch) return total;
+    if (done < oneOrder) return total;
   }
 }
 
@@ -99,10 +104,8 @@ export async function sweepCompletions(
         tx,
         // Never an order with an open refund (a refused one may still be escalated): docs/product-rules.md §3.
         sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()} and not exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning'))) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
+        oneOrder,
       );
-      // Posted after the whole batch: the ledger last (ADR 0013 addendum 5), so the escrow account is
-      // never held while the next order's sales wait for a product row a payment holds.
-      const postings: PostingInput[] = [];
       for (const order of batch) {
         seen.add(order.id);
         if (order.status === 3) {
@@ -111,7 +114,8 @@ export async function sweepCompletions(
           const lines = await tx
             .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
             .from(orderItems)
-            .where(eq(orderItems.orderId, order.id));
+            .where(eq(orderItems.orderId, order.id))
+            .orderBy(asc(orderItems.skuId));
           await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
           result.completed += 1;
         }
@@ -128,14 +132,16 @@ export async function sweepCompletions(
           { account: { userId: ownerUserId }, amount: payable - commission },
           { account: { platform: 'fees' as const }, amount: commission },
         ].filter((leg) => leg.amount !== 0);
-        if (legs.length >= 2) postings.push({ kind: 'order_settlement', reference: `order:${order.id}`, legs });
         await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
+        // The ledger last (ADR 0013 addendum 5).
+        if (legs.length >= 2) {
+          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
+        }
         result.settled += 1;
       }
-      for (const posting of postings) await postTransaction(tx, posting);
       return batch.length;
     });
-    if (done < sweepBatch) return result;
+    if (done < oneOrder) return result;
   }
 }
 

@@ -21,7 +21,7 @@ import { localText } from '../../shared/local-text.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { releaseStock, shopOwner, shopRefs } from '../catalog/index.ts';
-import { type PostingInput, postTransaction } from '../ledger/index.ts';
+import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -116,26 +116,13 @@ async function orderBack(tx: Database, refund: RefundRow, order: OrderRow, actor
 }
 
 /**
- * Where a refund's posting goes: the ledger at once (one refund per transaction), or a list the
- * sweep posts after its whole batch. Either way the ledger comes last in the transaction
- * (ADR 0013 addendum 5): a payment holding a product row this refund gives stock back to waits
- * for the escrow account, so escrow must not be held while waiting for that row.
- */
-type Post = (posting: PostingInput) => Promise<unknown>;
-
-/**
  * Escrow → buyer for the refund's amount, in the caller's transaction. Fully refunded: the order
  * is −2 (an order refunded before shipping gives its stock back, as a cancel would); partly: back
  * to its prior status with the refunded amount recorded (settlement pays the merchant the rest).
+ * The posting comes last, and callers only insert after it (ADR 0013 addendum 5): a payment
+ * holding a product row this refund gives stock back to waits for the escrow account.
  */
-async function payOut(
-  tx: Database,
-  refund: RefundRow,
-  order: OrderRow,
-  actor: RefundActor,
-  at: Date,
-  post: Post = (posting) => postTransaction(tx, posting),
-) {
+async function payOut(tx: Database, refund: RefundRow, order: OrderRow, actor: RefundActor, at: Date) {
   const refunded = order.refundedAmount + refund.amount;
   if (refunded > order.total) throw new AppError('REFUND_AMOUNT_TOO_HIGH');
   const full = refunded === order.total;
@@ -155,7 +142,7 @@ async function payOut(
     .set({ status: 'refunded', refundedAt: at, dueAt: null })
     .where(eq(orderRefunds.id, refund.id));
   await addStep(tx, refund.id, 'refunded', actor, at, '', refund.amount);
-  await post({
+  await postTransaction(tx, {
     kind: 'order_refund',
     reference: `refund:${refund.id}`,
     legs: [
@@ -174,10 +161,9 @@ async function acceptLocked(
   order: OrderRow,
   actor: RefundActor,
   at: Date,
-  post?: Post,
 ): Promise<RefundStatus> {
   if (refund.type === 'refund_only') {
-    await payOut(tx, refund, order, actor, at, post);
+    await payOut(tx, refund, order, actor, at);
     return 'refunded';
   }
   await tx
@@ -428,11 +414,12 @@ export interface RefundSweepResult {
  * Refunds whose timer ran out: unanswered requests are approved, returns that arrived unconfirmed
  * are paid, returns never shipped and refusals not escalated are closed. Rows are taken with
  * `FOR UPDATE SKIP LOCKED` (a merchant answering the same request holds its lock: the sweep skips
- * it and the merchant's answer wins), then their orders are locked.
+ * it and the merchant's answer wins), then their orders are locked. One refund per transaction,
+ * like the order sweeps that move stock or money (order-sweeps.service.ts, ADR 0013 addendum 5).
  */
 export async function sweepRefunds(db: Database, settings: OrderSettings, now: Date): Promise<RefundSweepResult> {
   const result: RefundSweepResult = { approved: 0, paid: 0, closed: 0 };
-  const batchSize = 100;
+  const batchSize = 1;
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const batch = await tx
@@ -444,17 +431,15 @@ export async function sweepRefunds(db: Database, settings: OrderSettings, now: D
         .orderBy(asc(orderRefunds.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      const postings: PostingInput[] = [];
-      const post = async (posting: PostingInput) => postings.push(posting);
       for (const refund of batch) {
         const order = await lockOrderRow(tx, refund.orderId);
         if (refund.status === 'pending') {
           await addStep(tx, refund.id, 'approved', 'system', now);
-          await acceptLocked(tx, settings, refund, order, 'system', now, post);
+          await acceptLocked(tx, settings, refund, order, 'system', now);
           await notifyBuyer(tx, order, 'refund_approved', refund);
           result.approved += 1;
         } else if (refund.status === 'returning') {
-          await payOut(tx, refund, order, 'system', now, post);
+          await payOut(tx, refund, order, 'system', now);
           await notifyBuyer(tx, order, 'refund_paid', refund);
           result.paid += 1;
         } else {
@@ -465,7 +450,6 @@ export async function sweepRefunds(db: Database, settings: OrderSettings, now: D
           result.closed += 1;
         }
       }
-      for (const posting of postings) await postTransaction(tx, posting);
       return batch.length;
     });
     if (done < batchSize) return result;

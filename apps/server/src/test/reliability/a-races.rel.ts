@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { loadOrderSettings, sweepUnpaidOrders } from '../../modules/orders/index.ts';
 import { type Buyer, balanceOf, payCode, skuStock } from '../commerce-fixtures.ts';
 import { byProfile } from './figures.ts';
 import {
@@ -105,22 +106,28 @@ async function untilLockWaiters(count: number): Promise<void> {
 }
 
 /**
- * Lines two requests up behind the escrow account: a transaction holds its row while `first`
- * starts and waits for a lock, then `second` does the same; then the row is let go. Whatever each
- * request locked before it waited, it still holds when the other moves on.
+ * Lines two requests up behind one row: a transaction holds it (`lock`) while `first` starts and
+ * waits for a lock, then `second` does the same; then the row is let go. Whatever each request
+ * locked before it waited, it still holds when the other moves on.
  */
-async function linedUpOnEscrow(first: () => Promise<Answer>, second: () => Promise<Answer>): Promise<Answer[]> {
-  let answers: Array<Promise<Answer>> = [];
+async function linedUp<A, B>(
+  lock: ReturnType<typeof sql>,
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  let started: [Promise<A>, Promise<B>] | undefined;
   await app.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ledger_accounts where code = 'escrow' for update`);
+    await tx.execute(lock);
     const one = first();
     await untilLockWaiters(1);
     const two = second();
     await untilLockWaiters(2);
-    answers = [one, two];
+    started = [one, two];
   });
-  return Promise.all(answers);
+  if (!started) throw new Error('not started');
+  return Promise.all(started);
 }
+const escrowRow = sql`select id from ledger_accounts where code = 'escrow' for update`;
 
 describe('A. races over HTTP on PostgreSQL', () => {
   it('concurrent pays of one order: one payment, one debit', async () => {
@@ -396,7 +403,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
         const id = dataOf<{ id: number }>(request).id;
         undo = () => app.post('/api/merchant/refund_approve', seller.merchant.token, { id });
       }
-      const answers = await linedUpOnEscrow(undo, () => pay(payer, unpaid.id));
+      const answers = await linedUp(escrowRow, undo, () => pay(payer, unpaid.id));
       s.count(answers);
       s.faults += 1;
       s.check(
@@ -407,6 +414,43 @@ describe('A. races over HTTP on PostgreSQL', () => {
       s.check((await wallet(canceller)) === 10_000, `${other}: balance after undo ${await wallet(canceller)}`);
     }
     s.check((await skuStock(app.db, seller.skuId)) === 998, `stock ${await skuStock(app.db, seller.skuId)}`);
+    await s.finish(app.db);
+  });
+
+  it('the unpaid-order sweep beside a checkout of two SKUs: both finish, whatever order the SKUs come in', async () => {
+    // Before ADR 0013 addendum 5 the sweep cancelled a batch of orders in one transaction: it gave
+    // stock back order by order, so across orders in a different SKU order than a checkout of both
+    // SKUs (always in SKU id order): each ended up holding the SKU the other waited for.
+    const s = new Scenario('A', 'unpaid-order sweep beside a checkout of two SKUs');
+    const first = await newSeller(app, 500, 100);
+    const second = await newSeller(app, 700, 100);
+    const late = await newBuyer(app);
+    // The lower order id holds the higher SKU id.
+    const expired = [await orderOf(late, second.skuId), await orderOf(late, first.skuId)];
+    await app.db.execute(
+      sql`update orders set created_at = now() - interval '1 day' where id in (${expired[0]?.id}, ${expired[1]?.id})`,
+    );
+    const shopper = await newBuyer(app);
+    const cartIds: number[] = [];
+    for (const skuId of [first.skuId, second.skuId]) {
+      const added = await app.post('/api/cart/add', shopper.token, { sku_id: skuId, quantity: 1 });
+      s.check(outcome(added) === 'ok', `cart add: ${outcome(added)}`);
+      cartIds.push(dataOf<{ id: number }>(added).id);
+    }
+    const settings = await loadOrderSettings(app.db, 'UTC');
+    const [cancelled, checkout] = await linedUp(
+      sql`select id from product_skus where id = ${second.skuId} for update`,
+      () => sweepUnpaidOrders(app.db, settings, new Date()),
+      () => app.post('/api/order/create', shopper.token, { cart_ids: cartIds, address_id: 77 }),
+    );
+    s.count([checkout]);
+    s.faults += 1;
+    s.check(cancelled === 2, `the sweep cancelled ${cancelled}`);
+    s.check(outcome(checkout) === 'ok', `checkout: ${outcome(checkout)}`);
+    for (const seller of [first, second]) {
+      const stock = await skuStock(app.db, seller.skuId);
+      s.check(stock === 99, `stock ${stock}: the expired order gave its unit back, the checkout took one`);
+    }
     await s.finish(app.db);
   });
 
