@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
 import { firstScreenGroups } from './first-screens-chunk.ts';
 import { shopperPwa } from './pwa.config.ts';
 
@@ -49,6 +49,20 @@ function precompress(): Plugin {
   };
 }
 
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** A build-only plugin that rewrites the built index.html, after Vite's own tags, knowing the bundle. */
+function builtHtml(name: string, transform: (html: string, bundle: Bundle) => string): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => (context.bundle ? transform(html, context.bundle) : html),
+    },
+  };
+}
+
 /**
  * The entry (src/main.tsx) imports React and the shell dynamically, after it has sent the first
  * screen's requests (ADR 0018). This puts that chunk, everything it imports statically and its CSS
@@ -56,42 +70,33 @@ function precompress(): Plugin {
  * in parallel with the entry, not one round trip after it.
  */
 function preloadAppStart(appStart: string): Plugin {
-  return {
-    name: 'crossmart-preload-app-start',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(appStart));
-        if (!start) throw new Error(`no chunk for ${appStart}`);
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const files = new Set<string>();
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const imported of chunk.imports) {
-            const next = byFile.get(imported);
-            if (next) visit(next);
-          }
-        };
-        visit(start);
-        const present = (file: string) => html.includes(`/${file}"`);
-        const css = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        const tags = [
-          ...[...files]
-            .filter((file) => !present(file))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          ...[...new Set(css)]
-            .filter((file) => !present(file))
-            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ];
-        return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-      },
-    },
-  };
+  return builtHtml('crossmart-preload-app-start', (html, bundle) => {
+    const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(appStart));
+    if (!start) throw new Error(`no chunk for ${appStart}`);
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const files = new Set<string>();
+    const visit = (chunk: Rolldown.OutputChunk) => {
+      if (files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const imported of chunk.imports) {
+        const next = byFile.get(imported);
+        if (next) visit(next);
+      }
+    };
+    visit(start);
+    const present = (file: string) => html.includes(`/${file}"`);
+    const css = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+    const tags = [
+      ...[...files]
+        .filter((file) => !present(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...[...new Set(css)]
+        .filter((file) => !present(file))
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ];
+    return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  });
 }
 
 /**
@@ -102,25 +107,16 @@ function preloadAppStart(appStart: string): Plugin {
  * worker's precache (pwa.config.ts).
  */
 function inlineStylesheets(): Plugin {
-  return {
-    name: 'crossmart-inline-stylesheets',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+)">/g, (_tag, file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which is not in the build`);
-          const css = String(asset.source);
-          // Minified CSS has no reason to hold this; if it did, the rest would leave the <style>.
-          if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": not inlined`);
-          return `<style>${css}</style>`;
-        });
-      },
-    },
-  };
+  return builtHtml('crossmart-inline-stylesheets', (html, bundle) =>
+    html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+)">/g, (_tag, file: string) => {
+      const asset = bundle[file];
+      if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which is not in the build`);
+      const css = String(asset.source);
+      // Minified CSS has no reason to hold this; if it did, the rest would leave the <style>.
+      if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": not inlined`);
+      return `<style>${css}</style>`;
+    }),
+  );
 }
 
 export default defineConfig({
