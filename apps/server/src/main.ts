@@ -1,6 +1,7 @@
 // First: the heap growth limit applies from the start's first garbage collections.
 import './ops/heap-growth.ts';
 import { ConfigError, readConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { installGracefulShutdown, startServer } from './server.ts';
 
@@ -28,6 +29,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Another process on the embedded data directory is the operator's to resolve: the message, no stack.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

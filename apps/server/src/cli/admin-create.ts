@@ -12,6 +12,7 @@ import { accountFieldSchema, adminRoleSchema, emailFieldSchema, passwordFieldSch
 import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { exitIfDataDirLocked } from '../db/data-dir-lock.ts';
 import { AppError } from '../errors.ts';
 import { createUser, hashingFromConfig, payCodeKeys } from '../modules/accounts/index.ts';
 
@@ -84,7 +85,7 @@ if (!password.success) fail('The password must have 6 to 128 characters.');
 const config = readConfig();
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+).catch(exitIfDataDirLocked);
 try {
   await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR, payCodes: payCodeKeys(config) });
   const user = await createUser(

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { EmbeddedClient } from './embedded-client.ts';
 import * as schema from './schema/index.ts';
 
@@ -43,19 +44,34 @@ export type EmbeddedThread = 'worker' | 'inline';
 
 export type DatabaseTarget =
   | { url: string; poolSize?: number }
-  | { dataDir: string; thread?: EmbeddedThread }
+  /** `wipe`: empty the directory first, once its lock is held (`npm run seed`). */
+  | { dataDir: string; thread?: EmbeddedThread; wipe?: boolean }
   | { memory: true; thread?: EmbeddedThread };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite('dataDir' in target ? target.dataDir : undefined, target.thread ?? 'inline');
+  if ('memory' in target) return openPglite(undefined, target.thread ?? 'inline');
+  return openPgliteDirectory(target.dataDir, target.thread ?? 'inline', target.wipe ?? false);
+}
+
+/** PGlite on a directory, under the directory's lock from before it opens to after it closes (ADR 0024). */
+async function openPgliteDirectory(dataDir: string, thread: EmbeddedThread, wipe: boolean): Promise<DatabaseHandle> {
+  // PGlite does not create the parent folders of its data directory.
+  await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const lock = await lockDataDir(dataDir);
+  try {
+    if (wipe) await rm(dataDir, { recursive: true, force: true });
+    const handle = await openPglite(dataDir, thread);
+    return { ...handle, close: once(() => handle.close().finally(() => lock.release())) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 async function openPglite(dataDir: string | undefined, thread: EmbeddedThread): Promise<DatabaseHandle> {
   // Loaded only for the embedded engine: a server on PostgreSQL never holds PGlite's code.
   const [{ PGlite }, embedded] = await Promise.all([import('@electric-sql/pglite'), import('./embedded-client.ts')]);
-  // PGlite does not create the parent folders of its data directory.
-  if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
   if (thread === 'worker') {
     const { openEmbeddedWorker } = await import('./embedded-remote.ts');
     const remote = await openEmbeddedWorker(dataDir);

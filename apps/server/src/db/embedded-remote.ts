@@ -25,6 +25,7 @@ function workerFile(): string {
 /**
  * PGlite in a worker thread (ADR 0022), behind the same `query` / `transaction` surface Drizzle's
  * driver uses: each statement is a message, a transaction is `begin`, its statements, then `end`.
+ * The caller holds the directory's lock (`openDatabase`, ADR 0024).
  */
 export async function openEmbeddedWorker(dataDir: string | undefined): Promise<RemoteEmbeddedClient> {
   const worker = new Worker(workerFile(), { workerData: { dataDir } });

@@ -1,10 +1,10 @@
 /** `npm run seed`: wipes the configured database and seeds it afresh with the demo data. */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { exitIfDataDirLocked } from '../db/data-dir-lock.ts';
 import { payCodeKeys } from '../modules/accounts/index.ts';
 
 const config = readConfig();
@@ -18,13 +18,12 @@ if (config.DATABASE_URL) {
   await client.connect();
   await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
   await client.end();
-} else {
-  await rm(path.join(config.DATA_DIR, 'pglite'), { recursive: true, force: true });
 }
 
+// PGlite's directory is emptied under its lock: never beside a server that has it open (ADR 0024).
 const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite'), wipe: true },
+).catch(exitIfDataDirLocked);
 const { seeded } = await prepareDatabase(database, {
   seedDemo: true,
   uploadDir: config.UPLOAD_DIR,

@@ -2,12 +2,13 @@
 import path from 'node:path';
 import { readConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { exitIfDataDirLocked } from '../../db/data-dir-lock.ts';
 import { verifyLedger } from './ledger.service.ts';
 
 const config = readConfig();
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+).catch(exitIfDataDirLocked);
 await database.migrate();
 const report = await verifyLedger(database.db);
 await database.close();
