@@ -5,7 +5,7 @@ import { fixedStatementsByLength, listValues, runFixed } from '../../db/prepared
 import { products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { isRowIdText } from '../../shared/row-id-text.ts';
-import { setProductStatus, setShopStatus } from './listings.service.ts';
+import { lockShopFirst, setProductStatus, setShopStatus } from './listings.service.ts';
 
 /**
  * The admin console's view of shops and products (issue 14): paged lists, suspending a shop and
@@ -158,6 +158,7 @@ export async function setProductTakenDown(
   productId: number,
   takeDown: { reason: string } | null,
 ): Promise<StatusChange> {
+  await lockShopFirst(tx, { productId });
   const [row] = await tx
     .select({ status: products.status, reason: products.removedReason, shopId: products.shopId })
     .from(products)

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-
 import type { Database } from '../../db/client.ts';
 import { categories, productReviews, productSkus, products } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
-import { createProduct, setProductStatus } from './listings.service.ts';
+import { createProduct, lockShopFirst, moveCategoryCounters, setProductStatus } from './listings.service.ts';
 import { productSearchVector } from './search-vectors.ts';
 
 /**
@@ -31,12 +31,35 @@ async function requireCategory(db: Database, categoryId: number) {
   if (!row) throw fieldError('category_id', 'validation.category_invalid');
 }
 
-async function lockOwnProduct(db: Database, shopId: number, productId: number) {
+/**
+ * The shop's product, locked in the order of ADR 0013 addendum 6: the shop row, then (`skus`, an
+ * edit) the product's SKUs in id order, then the product. A suspension takes the shop before its
+ * products, and a checkout or a cancel moves a SKU's stock before its product's. The SKUs are
+ * taken FOR UPDATE: an edit may delete some, and a checkout's foreign key waits on them. The
+ * product is taken FOR NO KEY UPDATE, which a checkout's foreign key on it (taken before its SKUs)
+ * does not wait for; a delete (`forDelete`) takes it FOR UPDATE before anything else of it.
+ */
+async function lockOwnProduct(
+  db: Database,
+  shopId: number,
+  productId: number,
+  lock: { skus?: boolean; forDelete?: boolean } = {},
+) {
+  await lockShopFirst(db, { shopId });
+  const own = and(eq(products.id, productId), eq(products.shopId, shopId));
+  if (lock.skus) {
+    await db
+      .select({ id: productSkus.id })
+      .from(productSkus)
+      .where(inArray(productSkus.productId, db.select({ id: products.id }).from(products).where(own)))
+      .orderBy(asc(productSkus.id))
+      .for('update');
+  }
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.shopId, shopId)))
-    .for('update');
+    .where(own)
+    .for(lock.forDelete ? 'update' : 'no key update');
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
   return row;
 }
@@ -65,7 +88,7 @@ export async function saveShopProduct(
     const title = pickTitle(titleI18n);
     const description = pickTitle(descriptionI18n);
     const rows = skuRows(body);
-    const existing = body.id === undefined ? undefined : await lockOwnProduct(tx, shopId, body.id);
+    const existing = body.id === undefined ? undefined : await lockOwnProduct(tx, shopId, body.id, { skus: true });
     // Pictures already on the product may be the seed's; new ones must be the merchant's own uploads.
     for (const [index, url] of body.images.entries()) {
       if (existing?.images.includes(url)) continue;
@@ -140,14 +163,14 @@ export async function saveShopProduct(
       })
       .where(eq(products.id, existing.id));
     if (existing.categoryId !== body.category_id && existing.isListed) {
-      await tx
-        .update(categories)
-        .set({ productCount: sql`${categories.productCount} - 1` })
-        .where(eq(categories.id, existing.categoryId));
-      await tx
-        .update(categories)
-        .set({ productCount: sql`${categories.productCount} + 1` })
-        .where(eq(categories.id, body.category_id));
+      // Both counters in category id order, whichever way the product moves.
+      await moveCategoryCounters(
+        tx,
+        new Map([
+          [existing.categoryId, -1],
+          [body.category_id, 1],
+        ]),
+      );
     }
     if (existing.status !== -1 && existing.status !== body.status) await setProductStatus(tx, existing.id, body.status);
     return { id: existing.id };
@@ -164,10 +187,18 @@ export async function setShopProductStatus(db: Database, shopId: number, product
   });
 }
 
-/** Deletes a product nobody has ordered; a product with orders can only be taken off sale. */
-export async function deleteShopProduct(db: Database, shopId: number, productId: number) {
+/** Whether any order has a line of the product: the orders module's, called with the delete's transaction. */
+export type OrderedCheck = (db: Database, productId: number) => Promise<boolean>;
+
+/**
+ * Deletes a product nobody has ordered; a product with orders can only be taken off sale. Its
+ * orders are looked for before the delete: the delete's cascade locks the SKUs after the product,
+ * against the order of a cancel giving stock back (ADR 0013 addendum 6); the foreign key backs it up.
+ */
+export async function deleteShopProduct(db: Database, shopId: number, productId: number, isOrdered: OrderedCheck) {
   return db.transaction(async (tx) => {
-    const product = await lockOwnProduct(tx, shopId, productId);
+    const product = await lockOwnProduct(tx, shopId, productId, { forDelete: true });
+    if (await isOrdered(tx, productId)) throw new AppError('PRODUCT_HAS_ORDERS');
     if (product.isListed) await setProductStatus(tx, productId, 0);
     try {
       await tx.transaction((inner) => inner.delete(products).where(eq(products.id, productId)));

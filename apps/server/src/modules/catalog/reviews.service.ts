@@ -39,6 +39,13 @@ export async function addReview(db: Database, input: NewReview): Promise<{ id: n
         .from(products)
         .where(eq(products.id, input.productId));
       if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+      const good = input.productScore >= 4 ? 1 : 0;
+      // The shop row before the product (ADR 0013 addendum 6): the insert below already locks the
+      // product (its foreign key), and a change of the product takes the shop first.
+      await tx
+        .update(shops)
+        .set({ reviewCount: sql`${shops.reviewCount} + 1`, goodReviewCount: sql`${shops.goodReviewCount} + ${good}` })
+        .where(eq(shops.id, product.shopId));
       const [review] = await tx
         .insert(productReviews)
         .values({
@@ -58,7 +65,6 @@ export async function addReview(db: Database, input: NewReview): Promise<{ id: n
         })
         .returning({ id: productReviews.id });
       if (!review) throw new Error('review insert returned nothing');
-      const good = input.productScore >= 4 ? 1 : 0;
       await tx
         .update(products)
         .set({
@@ -66,10 +72,6 @@ export async function addReview(db: Database, input: NewReview): Promise<{ id: n
           goodReviewCount: sql`${products.goodReviewCount} + ${good}`,
         })
         .where(eq(products.id, input.productId));
-      await tx
-        .update(shops)
-        .set({ reviewCount: sql`${shops.reviewCount} + 1`, goodReviewCount: sql`${shops.goodReviewCount} + ${good}` })
-        .where(eq(shops.id, product.shopId));
       return { id: review.id, shopId: product.shopId };
     });
   } catch (error) {

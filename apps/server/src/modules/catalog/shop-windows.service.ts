@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, shopDailyStats, shops } from '../../db/schema/catalog.ts';
+import { lockShopFirst } from './listings.service.ts';
 
 /**
  * Sales and mutual-aid support days of shops: counted per platform day in shop_daily_stats, and
@@ -43,20 +44,20 @@ export async function recordSales(
   today: string = day,
 ) {
   await db.transaction(async (tx) => {
-    let units = 0;
-    let amount = 0;
+    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+    const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+    // The shop row before its products and its day (ADR 0013 addendum 6), as a suspension and a
+    // mutual-aid support take them; the products in the caller's order (SKU id order).
+    await tx
+      .update(shops)
+      .set({ sales: sql`${shops.sales} + ${units}`, salesAmount: sql`${shops.salesAmount} + ${amount}` })
+      .where(eq(shops.id, shopId));
     for (const line of lines) {
       await tx
         .update(products)
         .set({ soldCount: sql`${products.soldCount} + ${line.quantity}` })
         .where(and(eq(products.id, line.productId), eq(products.shopId, shopId)));
-      units += line.quantity;
-      amount += line.amount;
     }
-    await tx
-      .update(shops)
-      .set({ sales: sql`${shops.sales} + ${units}`, salesAmount: sql`${shops.salesAmount} + ${amount}` })
-      .where(eq(shops.id, shopId));
     await tx
       .insert(shopDailyStats)
       .values({ shopId, day, unitsSold: units })
@@ -74,6 +75,8 @@ export async function recordSales(
  */
 export async function recordShopSupport(db: Database, shopId: number, day: string, today: string = day) {
   await db.transaction(async (tx) => {
+    // The shop row before its day, as the settlement takes them (ADR 0013 addendum 6).
+    await lockShopFirst(tx, { shopId });
     await tx
       .insert(shopDailyStats)
       .values({ shopId, day, supported: true })

@@ -49,6 +49,7 @@ import type { ModuleDeps } from '../module-deps.ts';
 import {
   addShopLogisticsEvent,
   getShopOrderDetail,
+  isProductOrdered,
   listShopOrders,
   listShopPromos,
   listShopSettlements,
@@ -171,7 +172,11 @@ export const merchantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, op
     '/api/merchant/product_delete',
     { ...productDelete, schema: { ...productDelete.schema, body: sellerIdBodySchema } },
     async (request) =>
-      ok(request, await deleteShopProduct(db, (await shopOf(request, true)).id, request.body.id), 'success.deleted'),
+      ok(
+        request,
+        await deleteShopProduct(db, (await shopOf(request, true)).id, request.body.id, isProductOrdered),
+        'success.deleted',
+      ),
   );
 
   // ---- orders ----

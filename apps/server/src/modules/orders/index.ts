@@ -25,6 +25,7 @@ export {
   addShopLogisticsEvent,
   countShopOrdersToShip,
   getShopOrderDetail,
+  isProductOrdered,
   listShopOrders,
   listShopPromos,
   listShopSettlements,

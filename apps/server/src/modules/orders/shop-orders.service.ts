@@ -10,7 +10,7 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLogisticsEvents, orders, promoCodes } from '../../db/schema/orders.ts';
+import { orderItems, orderLogisticsEvents, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { normalizePromoCode } from './checkout.service.ts';
 import type { OrderSettings } from './order-settings.ts';
@@ -118,6 +118,19 @@ export async function shopSalesSince(db: Database, shopId: number, since: Date) 
       ),
     );
   return { orders: Number(row?.orders ?? 0), amount: Number(row?.amount ?? 0) };
+}
+
+/**
+ * Whether any order has a line of the product (the seller platform refuses to delete it). Read
+ * under the caller's lock on the product: a checkout's new line waits for that lock (its foreign key).
+ */
+export async function isProductOrdered(db: Database, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function countShopOrdersToShip(db: Database, shopId: number): Promise<number> {

@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { loadOrderSettings, sweepUnpaidOrders } from '../../modules/orders/index.ts';
-import { type Buyer, balanceOf, payCode, skuStock } from '../commerce-fixtures.ts';
+import { createProduct } from '../../modules/catalog/index.ts';
+import { loadOrderSettings, sweepCompletions, sweepUnpaidOrders } from '../../modules/orders/index.ts';
+import { type Buyer, balanceOf, newMerchant, newShop, payCode, skuStock } from '../commerce-fixtures.ts';
 import { byProfile } from './figures.ts';
 import {
   type Answer,
@@ -128,6 +129,62 @@ async function linedUp<A, B>(
   return Promise.all(started);
 }
 const escrowRow = sql`select id from ledger_accounts where code = 'escrow' for update`;
+/** A category row held as a listing change holds it (its counter moved), without blocking inserts that name it. */
+const categoryRow = (id: number) => sql`select id from categories where id = ${id} for no key update`;
+
+/** Two category ids, the lower first. */
+async function twoCategories(): Promise<[number, number]> {
+  const result = await app.db.execute<{ id: number }>(sql`select id from categories where id > 0 order by id limit 2`);
+  const [low, high] = result.rows.map((row) => Number(row.id));
+  if (low === undefined || high === undefined) throw new Error('two categories needed');
+  return [low, high];
+}
+/** A shop, with its merchant when the merchant's own requests take part. */
+async function shopOf(withMerchant: boolean) {
+  const merchant = withMerchant ? await newMerchant(app.ctx.app, app.db) : undefined;
+  const shop = await newShop(app.db, merchant?.id ?? null);
+  return { id: shop.id, token: merchant?.token ?? '' };
+}
+const keptPicture = '/uploads/p.webp';
+/** A listed product of the shop in the category, one SKU; its picture is kept by the merchant's edits. */
+async function listedProduct(shopId: number, categoryId: number): Promise<number> {
+  const made = await createProduct(app.db, {
+    shopId,
+    categoryId,
+    title: `Racing ${randomBytes(3).toString('hex')}`,
+    images: [keptPicture],
+    skus: [{ specs: [{ name: 'Color', value: 'Black' }], price: 900, stock: 10 }],
+  });
+  return made.id;
+}
+/** The seller platform's product form: one SKU, the kept picture (an edit when `id` is given). */
+const productForm = (categoryId: number, picture: string, id?: number) => ({
+  ...(id === undefined ? {} : { id }),
+  category_id: categoryId,
+  title_i18n: { en: 'Racing product' },
+  description_i18n: {},
+  images: [picture],
+  freight: 0,
+  specs: [{ name: 'Color', values: ['Black'] }],
+  skus: [{ values: ['Black'], price: 900, stock: 10 }],
+  status: 1,
+});
+/** Listed counters that do not match the listed products (shops' and categories' product_count). */
+async function counterDrift(shopIds: number[], categoryIds: number[]): Promise<string[]> {
+  const result = await app.db.execute<{ what: string; stored: number; listed: number }>(sql`
+    select 'shop ' || s.id as what, s.product_count::int as stored,
+      (select count(*) from products p where p.shop_id = s.id and p.is_listed)::int as listed
+    from shops s where s.id in (${sql.join(shopIds, sql`, `)})
+    union all
+    select 'category ' || c.id, c.product_count::int,
+      (select count(*) from products p where p.category_id = c.id and p.is_listed)::int
+    from categories c where c.id in (${sql.join(categoryIds, sql`, `)})`);
+  return result.rows
+    .filter((row) => Number(row.stored) !== Number(row.listed))
+    .map((row) => `${row.what}: ${row.stored} counted, ${row.listed} listed`);
+}
+const suspend = (shopId: number, admin: Buyer = app.admin) =>
+  app.post('/api/admin/shop_suspend', admin.token, { id: shopId, reason: 'Counterfeit goods' });
 
 describe('A. races over HTTP on PostgreSQL', () => {
   it('concurrent pays of one order: one payment, one debit', async () => {
@@ -450,6 +507,272 @@ describe('A. races over HTTP on PostgreSQL', () => {
     for (const seller of [first, second]) {
       const stock = await skuStock(app.db, seller.skuId);
       s.check(stock === 99, `stock ${stock}: the expired order gave its unit back, the checkout took one`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('two shop suspensions, or a category move beside a suspension: category counters in id order', async () => {
+    // Before ADR 0013 addendum 6 a shop's suspension moved the counters of its products' categories
+    // in the order its products came back, and a product's move to another category took the old
+    // category, then the new one: two of them in opposite orders each held the category the other
+    // waited for (PostgreSQL "deadlock detected", HTTP 500).
+    const s = new Scenario('A', 'shop suspensions or a category move beside each other');
+    const [low, high] = await twoCategories();
+    // Two suspensions: one shop's products come back low then high, the other's high then low.
+    const first = await shopOf(false);
+    const second = await shopOf(false);
+    for (const category of [low, high]) await listedProduct(first.id, category);
+    for (const category of [high, low]) await listedProduct(second.id, category);
+    const suspended = await linedUp(
+      categoryRow(low),
+      () => suspend(first.id),
+      () => suspend(second.id, app.admin2),
+    );
+    s.count(suspended);
+    s.faults += 1;
+    s.check(
+      suspended.every((answer) => outcome(answer) === 'ok'),
+      `suspensions: ${JSON.stringify(tally(suspended))}`,
+    );
+    // A merchant's product moves from high to low while a shop whose products come back low then
+    // high is suspended.
+    const mover = await shopOf(true);
+    const moved = await listedProduct(mover.id, high);
+    const third = await shopOf(false);
+    for (const category of [low, high]) await listedProduct(third.id, category);
+    const beside = await linedUp(
+      categoryRow(high),
+      () => app.post('/api/merchant/product_save', mover.token, productForm(low, keptPicture, moved)),
+      () => suspend(third.id),
+    );
+    s.count(beside);
+    s.faults += 1;
+    s.check(
+      beside.every((answer) => outcome(answer) === 'ok'),
+      `move beside a suspension: ${JSON.stringify(tally(beside))}`,
+    );
+    for (const drift of await counterDrift([first.id, second.id, mover.id, third.id], [low, high])) {
+      s.check(false, drift);
+    }
+    await s.finish(app.db);
+  });
+
+  it('a shop suspension beside a change of one of its products: the shop row first', async () => {
+    // Before ADR 0013 addendum 6 a product's change (the merchant's off-sale, an admin's take-down)
+    // locked the product, then read its shop FOR SHARE; the suspension locked the shop, then its
+    // products. Each held the row the other waited for (HTTP 500, deadlock).
+    const s = new Scenario('A', 'shop suspension beside a product change');
+    const [category] = await twoCategories();
+    for (const change of ['merchant off sale', 'admin take-down'] as const) {
+      const shop = await shopOf(true);
+      const products = [await listedProduct(shop.id, category), await listedProduct(shop.id, category)];
+      // The suspension meets the products in their physical order; it waits on the first, the change takes the other.
+      const physical = await app.db.execute<{ id: number }>(
+        sql`select id from products where shop_id = ${shop.id} order by ctid`,
+      );
+      const [held, changed] = physical.rows.map((row) => Number(row.id));
+      const answers = await linedUp(
+        sql`select id from products where id = ${held} for update`,
+        () => suspend(shop.id),
+        () =>
+          change === 'merchant off sale'
+            ? app.post('/api/merchant/product_status', shop.token, { id: changed, status: 0 })
+            : app.post('/api/admin/product_take_down', app.admin2.token, { id: changed, reason: 'Counterfeit' }),
+      );
+      s.count(answers);
+      s.faults += 1;
+      s.check(
+        answers.every((answer) => outcome(answer) === 'ok'),
+        `${change}: ${JSON.stringify(tally(answers))}`,
+      );
+      const listed = await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from products where id in (${products[0]}, ${products[1]}) and is_listed`,
+      );
+      s.check(Number(listed.rows[0]?.n) === 0, `${change}: ${listed.rows[0]?.n} products still listed`);
+      for (const drift of await counterDrift([shop.id], [category])) s.check(false, `${change}: ${drift}`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('a review beside its merchant taking the product off sale, while a checkout holds the product', async () => {
+    // ADR 0013 addendum 6 has a product's change take its shop, then the product. A review took
+    // the product (its foreign key, then its counters), then the shop: with the change holding the
+    // shop and waiting for the product, which a third transaction (a checkout moving its stock)
+    // held, the review waited for the shop once the row was let go (HTTP 500, deadlock, every
+    // time). The review now takes the shop first too.
+    const s = new Scenario('A', 'review beside a product change');
+    const sale = await shippedSale(1300);
+    await app.db.execute(sql`update orders set status = 4, completed_at = now() where id = ${sale.order.id}`);
+    const line = await app.db.execute<{ id: number; product: number }>(
+      sql`select id, product_id as product from order_items where order_id = ${sale.order.id}`,
+    );
+    const item = line.rows[0];
+    if (!item) throw new Error('no order line');
+    const answers = await linedUp(
+      sql`select id from products where id = ${item.product} for no key update`,
+      () => app.post('/api/merchant/product_status', sale.merchant.token, { id: item.product, status: 0 }),
+      () =>
+        app.post('/api/order/comment', sale.buyer.token, {
+          order_id: sale.order.id,
+          item_id: item.id,
+          product_score: 5,
+          service_score: 5,
+          postage_score: 5,
+          content: 'Arrived quickly',
+        }),
+    );
+    s.count(answers);
+    s.faults += 1;
+    s.check(
+      answers.every((answer) => outcome(answer) === 'ok'),
+      JSON.stringify(tally(answers)),
+    );
+    const counts = await app.db.execute<{ product: number; shop: number }>(
+      sql`select p.review_count::int as product, s.review_count::int as shop from products p join shops s on s.id = p.shop_id where p.id = ${item.product}`,
+    );
+    s.check(
+      counts.rows[0]?.product === 1 && counts.rows[0]?.shop === 1,
+      `review counters ${JSON.stringify(counts.rows[0])}`,
+    );
+    await s.finish(app.db);
+  });
+
+  it("a merchant's edit or delete of a product beside a cancel of an order of it: the SKUs before the product", async () => {
+    // Before ADR 0013 addendum 6 an edit locked the product, then wrote its SKUs, and a delete
+    // locked the product, then (its cascade) the SKUs; a cancel gives a SKU's stock back, then its
+    // product's (as a checkout takes it). Each held the row the other waited for, and the buyer's
+    // cancel got HTTP 500 (deadlock).
+    const s = new Scenario('A', "merchant's product edit or delete beside a cancel");
+    for (const change of ['edit', 'delete'] as const) {
+      const seller = await newSeller(app, 800, 50);
+      const row = await app.db.execute<{ id: number; category: number }>(
+        sql`select p.id, p.category_id as category from product_skus k join products p on p.id = k.product_id where k.id = ${seller.skuId}`,
+      );
+      const productId = Number(row.rows[0]?.id);
+      const buyer = await newBuyer(app);
+      const order = await orderOf(buyer, seller.skuId);
+      let hold: ReturnType<typeof sql>;
+      let request: () => Promise<Answer>;
+      if (change === 'edit') {
+        // Held: the upload the edit attaches, after it has locked what it writes.
+        const picture = await uploadPicture(app, seller.merchant.token, 'product');
+        hold = sql`select id from uploads where url = ${picture} for update`;
+        request = () =>
+          app.post('/api/merchant/product_save', seller.merchant.token, {
+            ...productForm(Number(row.rows[0]?.category), picture, productId),
+            images: [keptPicture, picture],
+          });
+      } else {
+        // Held: the product, as a payment's check that it is still for sale holds it.
+        hold = sql`select id from products where id = ${productId} for share`;
+        request = () => app.post('/api/merchant/product_delete', seller.merchant.token, { id: productId });
+      }
+      const [changed, cancelled] = await linedUp(hold, request, () =>
+        app.post('/api/order/cancel', buyer.token, { id: order.id }),
+      );
+      s.count([changed, cancelled]);
+      s.faults += 1;
+      const expected = change === 'edit' ? 'ok' : 'PRODUCT_HAS_ORDERS';
+      s.check(
+        outcome(changed) === expected && outcome(cancelled) === 'ok',
+        `${change}: ${outcome(changed)}, cancel ${outcome(cancelled)}`,
+      );
+      // An edit set the stock to its form's 10 and the cancel gave its unit back after it.
+      const stock = await skuStock(app.db, seller.skuId);
+      s.check(stock === (change === 'edit' ? 11 : 50), `${change}: stock ${stock}`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('two listing changes in one shop at once (off sale, new products): one waits for the other', async () => {
+    // Before ADR 0013 addendum 6 a listing change read its shop FOR SHARE, then moved the shop's
+    // listed counter: two of them in one shop both held the share lock the other's update needed.
+    const s = new Scenario('A', 'two listing changes in one shop');
+    const [category] = await twoCategories();
+    for (const change of ['off sale', 'new product'] as const) {
+      const shop = await shopOf(true);
+      let request: (index: number) => Promise<Answer>;
+      if (change === 'off sale') {
+        const products = [await listedProduct(shop.id, category), await listedProduct(shop.id, category)];
+        request = (index) => app.post('/api/merchant/product_status', shop.token, { id: products[index], status: 0 });
+      } else {
+        const pictures = [
+          await uploadPicture(app, shop.token, 'product'),
+          await uploadPicture(app, shop.token, 'product'),
+        ];
+        request = (index) =>
+          app.post('/api/merchant/product_save', shop.token, productForm(category, pictures[index] ?? ''));
+      }
+      const answers = await linedUp(
+        categoryRow(category),
+        () => request(0),
+        () => request(1),
+      );
+      s.count(answers);
+      s.faults += 1;
+      s.check(
+        answers.every((answer) => outcome(answer) === 'ok'),
+        `${change}: ${JSON.stringify(tally(answers))}`,
+      );
+      for (const drift of await counterDrift([shop.id], [category])) s.check(false, `${change}: ${drift}`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('the settlement sweep beside a suspension of the shop, or a mutual-aid support of it: the shop row first', async () => {
+    // Before ADR 0013 addendum 6 the settlement counted the sale on the product, then on the shop
+    // and its day; a suspension took the shop, then its products, and a mutual-aid support the
+    // shop's day, then the shop. Each pair held the row the other waited for.
+    const s = new Scenario('A', 'settlement beside a suspension or a support');
+    const settings = await loadOrderSettings(app.db, app.ctx.config.TIME_ZONE);
+    for (const other of ['suspension', 'support'] as const) {
+      const sale = await shippedSale(1500);
+      await app.db.execute(
+        sql`update orders set status = 3, received_at = now() - make_interval(days => ${settings.afterSaleDays + 1}) where id = ${sale.order.id}`,
+      );
+      const product = await app.db.execute<{ id: number }>(
+        sql`select product_id as id from product_skus where id = ${sale.skuId}`,
+      );
+      const productId = Number(product.rows[0]?.id);
+      let hold = sql`select id from products where id = ${productId} for update`;
+      let request = () => suspend(sale.shopId);
+      if (other === 'support') {
+        // The shop's day exists (a first support): the race is on its row.
+        const early = await app.post('/api/merchant/assist', (await newBuyer(app)).token, { shop_id: sale.shopId });
+        s.check(outcome(early) === 'ok', `first support: ${outcome(early)}`);
+        const supporter = await newBuyer(app);
+        hold = sql`select shop_id from shop_daily_stats where shop_id = ${sale.shopId} for update`;
+        request = () => app.post('/api/merchant/assist', supporter.token, { shop_id: sale.shopId });
+      }
+      // The support waits first and the sweep second; the sweep waits first beside a suspension.
+      const sweep = async () => {
+        try {
+          return await sweepCompletions(app.db, settings, new Date());
+        } catch (error) {
+          s.check(false, `${other}: the sweep failed: ${String((error as { cause?: unknown }).cause ?? error)}`);
+          return undefined;
+        }
+      };
+      const [answer, settled] =
+        other === 'support'
+          ? await linedUp(hold, request, sweep)
+          : await linedUp(hold, sweep, request).then(([done, given]) => [given, done] as const);
+      s.count([answer]);
+      s.faults += 1;
+      s.check(outcome(answer) === 'ok', `${other}: ${outcome(answer)}`);
+      const order = await app.db.execute<{ status: number; settled: boolean }>(
+        sql`select status, settled_at is not null as settled from orders where id = ${sale.order.id}`,
+      );
+      s.check(
+        settled?.completed === 1 && order.rows[0]?.status === 4 && order.rows[0]?.settled === true,
+        `${other}: sweep ${JSON.stringify(settled)}, order ${JSON.stringify(order.rows[0])}`,
+      );
+      const shop = await app.db.execute<{ sales: number; sales30d: number; support: number; status: number }>(
+        sql`select sales::int as sales, sales_30d::int as "sales30d", support_days_30d::int as support, status from shops where id = ${sale.shopId}`,
+      );
+      const row = shop.rows[0];
+      s.check(row?.sales === 1 && row.sales30d === 1, `${other}: shop sales ${JSON.stringify(row)}`);
+      s.check(other === 'support' ? row?.support === 1 : row?.status === -1, `${other}: shop ${JSON.stringify(row)}`);
     }
     await s.finish(app.db);
   });

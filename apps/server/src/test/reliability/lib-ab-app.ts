@@ -125,8 +125,12 @@ export async function newSeller(app: RaceApp, price: number, stock: number) {
   return { merchant, shopId: shop.id, skuId: product.skuId };
 }
 
-/** A private upload of `purpose` (refund proof, payment evidence) by the user, over HTTP. */
-export async function uploadPicture(app: RaceApp, token: string, purpose: 'refund' | 'evidence'): Promise<string> {
+/** An upload of `purpose` (refund proof, payment evidence, a product picture) by the user, over HTTP. */
+export async function uploadPicture(
+  app: RaceApp,
+  token: string,
+  purpose: 'refund' | 'evidence' | 'product',
+): Promise<string> {
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#a00' } })
     .png()
     .toBuffer();
