@@ -47,7 +47,7 @@ export async function recordSales(
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     const amount = lines.reduce((sum, line) => sum + line.amount, 0);
     // The shop row before its products and its day (ADR 0013 addendum 6), as a suspension and a
-    // mutual-aid support take them; the products in the caller's order (SKU id order).
+    // mutual-aid support take them; the products in the caller's order (product id, then SKU id).
     await tx
       .update(shops)
       .set({ sales: sql`${shops.sales} + ${units}`, salesAmount: sql`${shops.salesAmount} + ${amount}` })

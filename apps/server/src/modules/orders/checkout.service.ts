@@ -424,10 +424,17 @@ export async function createOrders(
       return { id, orderNo: orderNoOf(day, id), shopId: draft.shopId, draft };
     });
 
-    // Stock last: SKUs in id order, so concurrent checkouts never deadlock.
-    const reservations = new Map<number, number>();
-    for (const line of lines) reservations.set(line.skuId, (reservations.get(line.skuId) ?? 0) + line.quantity);
-    for (const [skuId, quantity] of [...reservations].sort(([a], [b]) => a - b)) {
+    // Stock last, by product id then SKU id: each move locks a SKU, then its product, and a payment
+    // locks products in id order; in SKU id order alone, a product's newer SKU can come after another
+    // product's older one, and a checkout beside a payment of both deadlocked (ADR 0013 addendum 7).
+    const reservations = new Map<number, { productId: number; quantity: number }>();
+    for (const line of lines) {
+      const quantity = (reservations.get(line.skuId)?.quantity ?? 0) + line.quantity;
+      reservations.set(line.skuId, { productId: line.productId, quantity });
+    }
+    const byProductThenSku = ([skuA, a]: [number, { productId: number }], [skuB, b]: [number, { productId: number }]) =>
+      a.productId - b.productId || skuA - skuB;
+    for (const [skuId, { quantity }] of [...reservations].sort(byProductThenSku)) {
       await reserveStock(tx, skuId, quantity);
     }
     if (body.cart_ids) {

@@ -17,7 +17,8 @@ import { type RefundSweepResult, sweepRefunds } from './refunds.service.ts';
 const sweepBatch = 100;
 /**
  * The sweeps that move stock, sales or money take one order per transaction. Inside one, SKU and
- * product rows are locked in SKU id order, as a checkout and a cancel lock them, and the ledger
+ * product rows are locked by product id, then SKU id, as a checkout, a cancel and a payment lock
+ * them, and the ledger
  * comes last. A batch would lock its orders' rows in order id order, which can cross a checkout of
  * several SKUs, and would hold escrow while the next order waits (ADR 0013 addendum 5).
  */
@@ -115,7 +116,7 @@ export async function sweepCompletions(
             .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
             .from(orderItems)
             .where(eq(orderItems.orderId, order.id))
-            .orderBy(asc(orderItems.skuId));
+            .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
           await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
           result.completed += 1;
         }

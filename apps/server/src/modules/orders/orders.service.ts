@@ -338,7 +338,7 @@ export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderAc
     .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.skuId));
+    .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
   for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
   await tx
     .update(orders)

@@ -134,7 +134,7 @@ async function payOut(tx: Database, refund: RefundRow, order: OrderRow, actor: R
       .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.skuId));
+      .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
     for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
   }
   await tx

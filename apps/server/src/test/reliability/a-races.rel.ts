@@ -109,12 +109,14 @@ async function untilLockWaiters(count: number): Promise<void> {
 /**
  * Lines two requests up behind one row: a transaction holds it (`lock`) while `first` starts and
  * waits for a lock, then `second` does the same; then the row is let go. Whatever each request
- * locked before it waited, it still holds when the other moves on.
+ * locked before it waited, it still holds when the other moves on. `secondMayFinish`: in the
+ * right lock order the second request waits for nothing, and may finish before the row is let go.
  */
 async function linedUp<A, B>(
   lock: ReturnType<typeof sql>,
   first: () => Promise<A>,
   second: () => Promise<B>,
+  { secondMayFinish = false } = {},
 ): Promise<[A, B]> {
   let started: [Promise<A>, Promise<B>] | undefined;
   await app.db.transaction(async (tx) => {
@@ -122,7 +124,8 @@ async function linedUp<A, B>(
     const one = first();
     await untilLockWaiters(1);
     const two = second();
-    await untilLockWaiters(2);
+    const waiting = untilLockWaiters(2);
+    await (secondMayFinish ? Promise.race([waiting, two.then(() => undefined)]) : waiting);
     started = [one, two];
   });
   if (!started) throw new Error('not started');
@@ -507,6 +510,80 @@ describe('A. races over HTTP on PostgreSQL', () => {
     for (const seller of [first, second]) {
       const stock = await skuStock(app.db, seller.skuId);
       s.check(stock === 99, `stock ${stock}: the expired order gave its unit back, the checkout took one`);
+    }
+    await s.finish(app.db);
+  });
+
+  it('a checkout beside a payment of the same two products, one with a newer SKU: stock by product id, then SKU id', async () => {
+    // Before ADR 0013 addendum 7 a checkout moved stock in SKU id order, each move locking the SKU
+    // and then its product, while a payment locks its products in id order (FOR SHARE). Once a
+    // product's SKU is newer than another product's, the checkout held the higher product and
+    // waited for the lower one, which the payment held while it waited for the higher one:
+    // "deadlock detected", and the payment answered HTTP 500.
+    const s = new Scenario('A', 'checkout beside a payment of two products with interleaved SKUs');
+    const [categoryId] = await twoCategories();
+    const shop = await shopOf(false);
+    const lower = await listedProduct(shop.id, categoryId);
+    const higher = await listedProduct(shop.id, categoryId);
+    // The lower product gets a SKU newer than the higher product's: a colour added later.
+    const added = await app.db.execute<{ id: number }>(sql`
+      with sku as (
+        insert into product_skus (product_id, specs, price, stock)
+        values (${lower}, '[{"name":"Color","value":"White"}]', 900, 10) returning id, product_id
+      )
+      update products set stock = stock + 10 from sku where products.id = sku.product_id returning sku.id`);
+    const skusOf = async (productId: number) => {
+      const result = await app.db.execute<{ id: number }>(
+        sql`select id from product_skus where product_id = ${productId} order by id`,
+      );
+      return result.rows.map((row) => Number(row.id));
+    };
+    const [lowerOld] = await skusOf(lower);
+    const [higherOnly] = await skusOf(higher);
+    const lowerNew = Number(added.rows[0]?.id);
+    if (lowerOld === undefined || higherOnly === undefined) throw new Error('SKUs missing');
+    s.check(higherOnly < lowerNew, `SKU ids interleave: ${lowerOld}, ${higherOnly}, ${lowerNew}`);
+    const cartOf = async (buyer: Buyer, skuIds: number[]) => {
+      const ids: number[] = [];
+      for (const skuId of skuIds) {
+        const answer = await app.post('/api/cart/add', buyer.token, { sku_id: skuId, quantity: 1 });
+        s.check(outcome(answer) === 'ok', `cart add: ${outcome(answer)}`);
+        ids.push(dataOf<{ id: number }>(answer).id);
+      }
+      return ids;
+    };
+    // The order to pay holds both products (one shop: one order).
+    const payer = await newBuyer(app, 10_000);
+    const created = await app.post('/api/order/create', payer.token, {
+      cart_ids: await cartOf(payer, [lowerOld, higherOnly]),
+      address_id: 77,
+    });
+    s.check(outcome(created) === 'ok', `order to pay: ${outcome(created)}`);
+    const toPay = dataOf<{ order_ids: number[]; total: number }>(created);
+    const shopper = await newBuyer(app);
+    const cartIds = await cartOf(shopper, [lowerNew, higherOnly]);
+    // The checkout waits for the lower product's new SKU (held as a stock move holds it, so its
+    // foreign keys pass), holding whatever it moved before; then the payment locks the products.
+    // In SKU id order the checkout held the higher product, and the payment, holding the lower
+    // one, waited for it; in product id order the checkout holds no product and the payment passes.
+    const [checkout, paid] = await linedUp(
+      sql`select id from product_skus where id = ${lowerNew} for no key update`,
+      () => app.post('/api/order/create', shopper.token, { cart_ids: cartIds, address_id: 77 }),
+      () => app.post('/api/user/verify_pay', payer.token, { order_ids: toPay.order_ids, paypwd: payCode }),
+      { secondMayFinish: true },
+    );
+    s.count([paid, checkout]);
+    s.faults += 1;
+    s.check(outcome(paid) === 'ok', `payment: ${JSON.stringify(paid.body)}`);
+    s.check(outcome(checkout) === 'ok', `checkout: ${JSON.stringify(checkout.body)}`);
+    s.check((await wallet(payer)) === 10_000 - toPay.total, `payer balance ${await wallet(payer)}`);
+    for (const [skuId, left] of [
+      [lowerOld, 9],
+      [lowerNew, 9],
+      [higherOnly, 8],
+    ] as const) {
+      const stock = await skuStock(app.db, skuId);
+      s.check(stock === left, `SKU ${skuId}: stock ${stock}, ${left} expected`);
     }
     await s.finish(app.db);
   });
