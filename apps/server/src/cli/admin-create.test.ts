@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { runNode } from '../test/node-process.ts';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'admin-create.ts');
 const dirs: string[] = [];
@@ -16,22 +16,7 @@ afterAll(async () => {
 
 /** Runs the CLI on its own PGlite directory, the password piped on standard input. */
 function run(dataDir: string, args: string[], input: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '', ARGON2_MEMORY_KIB: '1024' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      out += String(chunk);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-    child.stdin.end(input);
-  });
+  return runNode([script, ...args], { DATA_DIR: dataDir, DATABASE_URL: '', ARGON2_MEMORY_KIB: '1024' }, input);
 }
 
 describe('npm run admin:create', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runNode } from '../test/node-process.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, type LockHolder, lockDataDir, lockFileOf, startTimeOf } from './data-dir-lock.ts';
 
@@ -39,21 +40,6 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
       .digest('hex');
   }
   return files;
-}
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      out += String(chunk);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
 }
 
 /**
@@ -150,7 +136,7 @@ describe('embedded data directory lock', () => {
       await database.db.execute(sql`insert into kept values (1)`);
       await database.db.execute(sql`checkpoint`);
       const before = await snapshot(dataDir);
-      const server = await run([path.join(serverSrc, 'main.ts')], {
+      const server = await runNode([path.join(serverSrc, 'main.ts')], {
         DATA_DIR: root,
         PORT: '0',
         HOST: '127.0.0.1',
@@ -179,7 +165,7 @@ describe('embedded data directory lock', () => {
       await database.db.execute(sql`create table kept (id int primary key)`);
       await database.db.execute(sql`checkpoint`);
       const before = await snapshot(dataDir);
-      const seed = await run([path.join(serverSrc, 'seed', 'cli.ts')], { DATA_DIR: root });
+      const seed = await runNode([path.join(serverSrc, 'seed', 'cli.ts')], { DATA_DIR: root });
       expect(seed.code).toBe(1);
       expect(seed.out.trim().startsWith(`The embedded database ${dataDir} is in use by process ${process.pid} `)).toBe(
         true,
