@@ -12,9 +12,24 @@ import { lockShopFirst } from './listings.service.ts';
 /**
  * The 30-day window ending on `today` (a `YYYY-MM-DD` day in the platform time zone): units
  * sold and days with mutual-aid support, recomputed exactly from `shop_daily_stats`.
- * Called after each event for its shop, and by a daily sweep for all shops (the window slides).
+ * Called after each event for its shop (`shopIds`; the caller's transaction holds the shop row),
+ * and by the housekeeping sweep for all shops (the window slides).
  */
 export async function refreshShopWindows(db: Database, today: string, shopIds?: readonly number[]): Promise<void> {
+  if (shopIds) return rewriteWindows(db, today, shopIds);
+  await db.transaction(async (tx) => {
+    // Every shop is locked first (id order, as every other writer of several), in a statement of
+    // its own: the rewrite's snapshot is then taken after each sale or support that held a shop has
+    // committed. As one statement, a shop a sale held was rewritten, once the sale committed, from
+    // the snapshot taken before it (read committed re-reads only the shop row): the sale left the window.
+    await tx.execute(
+      sql`select count(*) from (select ${shops.id} from ${shops} order by ${shops.id} for no key update) locked`,
+    );
+    await rewriteWindows(tx, today);
+  });
+}
+
+async function rewriteWindows(db: Database, today: string, shopIds?: readonly number[]): Promise<void> {
   const from = sql`(${today}::date - 29)`;
   await db
     .update(shops)

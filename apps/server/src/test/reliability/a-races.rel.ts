@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createProduct } from '../../modules/catalog/index.ts';
+import { createProduct, recordSales, refreshShopWindows } from '../../modules/catalog/index.ts';
 import { loadOrderSettings, sweepCompletions, sweepUnpaidOrders } from '../../modules/orders/index.ts';
 import { type Buyer, balanceOf, newMerchant, newShop, payCode, skuStock } from '../commerce-fixtures.ts';
 import { byProfile } from './figures.ts';
@@ -851,6 +851,32 @@ describe('A. races over HTTP on PostgreSQL', () => {
       s.check(row?.sales === 1 && row.sales30d === 1, `${other}: shop sales ${JSON.stringify(row)}`);
       s.check(other === 'support' ? row?.support === 1 : row?.status === -1, `${other}: shop ${JSON.stringify(row)}`);
     }
+    await s.finish(app.db);
+  });
+
+  it("the shops' window refresh beside a sale of one of them: the sale stays in the window", async () => {
+    // Before, the refresh was one UPDATE of every shop: it waited for the shop a sale held, then
+    // rewrote that shop from the snapshot taken before the sale (read committed re-reads only the
+    // shop row), and the shop's 30-day sales lost the sale until the next refresh.
+    const s = new Scenario('A', 'window refresh beside a sale');
+    const [category] = await twoCategories();
+    const shop = await shopOf(false);
+    const productId = await listedProduct(shop.id, category);
+    const today = new Date().toISOString().slice(0, 10);
+    let refresh: Promise<void> | undefined;
+    await app.db.transaction(async (tx) => {
+      await recordSales(tx, shop.id, [{ productId, quantity: 5, amount: 4500 }], today);
+      refresh = refreshShopWindows(app.db, today);
+      await untilLockWaiters(1);
+    });
+    await refresh;
+    s.operations += 2;
+    s.faults += 1;
+    const result = await app.db.execute<{ sales: number }>(
+      sql`select sales_30d::int as sales from shops where id = ${shop.id}`,
+    );
+    const sales = Number(result.rows[0]?.sales);
+    s.check(sales === 5, `30-day sales ${sales}, 5 sold`);
     await s.finish(app.db);
   });
 
