@@ -329,17 +329,25 @@ export async function getOrderDetail(
 }
 
 /**
+ * Gives an order's units back to stock (a cancel, a full refund before shipping), by product id
+ * then SKU id, as a checkout takes them and a payment locks products (ADR 0013 addendum 7).
+ */
+export async function giveStockBack(tx: Database, orderId: number): Promise<void> {
+  const items = await tx
+    .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
+  for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
+}
+
+/**
  * Cancels a locked order: unpaid (0) → stock back; paid (1) → full refund escrow → buyer
  * (order_cancel_refund, reference `order:<id>`) and stock back. Anything else: ORDER_STATUS_INVALID.
  */
 export async function cancelLocked(tx: Database, order: OrderRow, actor: OrderActor, at?: Date): Promise<void> {
   if (order.status !== 0 && order.status !== 1) throw new AppError('ORDER_STATUS_INVALID');
-  const items = await tx
-    .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
-  for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
+  await giveStockBack(tx, order.id);
   await tx
     .update(orders)
     .set({ status: -1, cancelledAt: at ?? sql`now()` })

@@ -20,12 +20,12 @@ import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
 import { userAccounts } from '../accounts/index.ts';
 import { writeAuditLog } from '../audit/index.ts';
-import { releaseStock, shopOwner, shopRefs } from '../catalog/index.ts';
+import { shopOwner, shopRefs } from '../catalog/index.ts';
 import { postTransaction } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { attachOwnUploads } from '../uploads/index.ts';
 import type { OrderSettings } from './order-settings.ts';
-import { logStatus, type OrderRow } from './orders.service.ts';
+import { giveStockBack, logStatus, type OrderRow } from './orders.service.ts';
 import type { Transact } from './transact.ts';
 
 /**
@@ -129,14 +129,7 @@ async function payOut(tx: Database, refund: RefundRow, order: OrderRow, actor: R
   const next = full ? -2 : refund.priorStatus;
   await tx.update(orders).set({ status: next, refundedAmount: refunded }).where(eq(orders.id, order.id));
   await logStatus(tx, [order.id], order.status, next, actor, at);
-  if (full && refund.priorStatus === 1) {
-    const items = await tx
-      .select({ skuId: orderItems.skuId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
-    for (const item of items) await releaseStock(tx, item.skuId, item.quantity);
-  }
+  if (full && refund.priorStatus === 1) await giveStockBack(tx, order.id);
   await tx
     .update(orderRefunds)
     .set({ status: 'refunded', refundedAt: at, dueAt: null })
