@@ -14,6 +14,7 @@ import {
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
 import type { Database } from '../../db/client.ts';
+import { driverError } from '../../db/pg-errors.ts';
 import { passwordResetCodes, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -57,17 +58,11 @@ const uniqueErrors: Record<string, { key: ErrorKey; field: string }> = {
   users_mobile_key: { key: 'MOBILE_TAKEN', field: 'mobile' },
 };
 
-/** Turns a unique violation on users (Postgres 23505, on `error.cause` under Drizzle) into its business error. */
+/** Turns a unique violation on users into its business error. */
 function asUniqueViolation(error: unknown): AppError | undefined {
-  const candidates = [error, error instanceof Error ? error.cause : undefined];
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'object' || candidate === null) continue;
-    const { code, constraint } = candidate as { code?: unknown; constraint?: unknown };
-    if (code !== '23505' || typeof constraint !== 'string') continue;
-    const found = uniqueErrors[constraint];
-    if (found) return new AppError(found.key, undefined, { [found.field]: `errors.${found.key}` });
-  }
-  return undefined;
+  const violation = driverError(error);
+  const found = violation?.code === '23505' && violation.constraint ? uniqueErrors[violation.constraint] : undefined;
+  return found && new AppError(found.key, undefined, { [found.field]: `errors.${found.key}` });
 }
 
 async function withUniqueErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import type { ReviewSummary } from '@crossmart/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { productReviews, products, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { favourableRate } from './cards.ts';
@@ -20,9 +21,6 @@ export interface NewReview {
   content: string;
   images?: string[];
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === '23505' || (error as { code?: string })?.code === '23505';
 
 /**
  * Adds a review and moves the product's and the shop's review counters with it, in one transaction

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { categories, shopDailyStats, shops } from '../../db/schema/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { createShop } from './listings.service.ts';
@@ -49,10 +50,6 @@ export async function isShopNameTaken(db: Database, name: string, exceptShopId?:
     .limit(1);
   return Boolean(row);
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string }; code?: string })?.cause?.code === '23505' ||
-  (error as { code?: string })?.code === '23505';
 
 const nameTaken = () => new AppError('VALIDATION_FAILED', undefined, { shop_name: 'validation.shop_name_taken' });
 

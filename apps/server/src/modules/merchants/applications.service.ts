@@ -1,6 +1,7 @@
 import type { MerchantApplication, MerchantApplyAuditBody, MerchantApplyBody, MerchantInfo } from '@crossmart/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { merchantApplications } from '../../db/schema/merchants.ts';
 import { AppError } from '../../errors.ts';
 import { accountNamesOf, findUserRole, setUserRole } from '../accounts/index.ts';
@@ -29,9 +30,6 @@ function applicationOut(row: ApplicationRow): MerchantApplication {
     audited_at: iso(row.auditedAt),
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === '23505' || (error as { code?: string })?.code === '23505';
 
 const fieldError = (field: string, key: string) => new AppError('VALIDATION_FAILED', undefined, { [field]: key });
 

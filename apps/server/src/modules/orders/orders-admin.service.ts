@@ -1,6 +1,7 @@
 import type { AdminOrderDetail, AdminOrderRow, OrderStatus, PromoSaveBody } from '@crossmart/contract';
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { orderItems, orderLogisticsEvents, orderStatusLog, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { isRowIdText } from '../../shared/row-id-text.ts';
@@ -211,9 +212,6 @@ export async function listPlatformPromos(db: Database, page: Paging) {
     has_more: rows.length > page.limit,
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === '23505' || (error as { code?: string })?.code === '23505';
 
 /**
  * Creates (no id) or edits a platform-wide promo code inside the caller's transaction (savepoint,

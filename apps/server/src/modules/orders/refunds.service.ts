@@ -15,6 +15,7 @@ import {
 } from '@crossmart/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { orderItems, orderRefundSteps, orderRefunds, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { localText } from '../../shared/local-text.ts';
@@ -47,10 +48,6 @@ const defaultTransact =
   (db: Database): Transact =>
   (work) =>
     db.transaction(work);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string }; code?: string })?.cause?.code === '23505' ||
-  (error as { code?: string })?.code === '23505';
 
 async function addStep(
   tx: Database,

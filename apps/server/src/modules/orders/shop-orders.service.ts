@@ -10,6 +10,7 @@ import type {
 import { orderStatusFilters } from '@crossmart/contract';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { orderItems, orderLogisticsEvents, orders, promoCodes } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { normalizePromoCode } from './checkout.service.ts';
@@ -228,9 +229,6 @@ export async function listShopPromos(db: Database, shopId: number, page: { page:
     has_more: rows.length > page.limit,
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === '23505' || (error as { code?: string })?.code === '23505';
 
 /** Creates (no id) or edits one of the shop's promo codes; codes are unique platform-wide. */
 export async function saveShopPromo(db: Database, shopId: number, body: PromoSaveBody): Promise<{ id: number }> {

@@ -12,6 +12,7 @@ import {
 } from '@crossmart/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { recharges, withdrawals } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { userAccounts } from '../accounts/index.ts';
@@ -130,11 +131,7 @@ async function withTxHashUnique<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
-    const violation = cause as { code?: string; constraint?: string };
-    if (violation.code === '23505' && violation.constraint === 'recharges_network_tx_hash_key') {
-      throw new AppError('RECHARGE_TX_HASH_USED');
-    }
+    if (isUniqueViolation(error, 'recharges_network_tx_hash_key')) throw new AppError('RECHARGE_TX_HASH_USED');
     throw error;
   }
 }
