@@ -221,6 +221,16 @@ export async function buildApp(deps: AppDeps) {
   // One store of uploaded files (local disk or S3-compatible) for the routes and the orphan purge.
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config);
   app.addHook('onClose', async () => uploadStorage.close());
+  // A deadlock or serialization failure is run again (ADR 0025), but each one names a lock-order
+  // cycle or a hot row worth finding: logged with PostgreSQL's detail, and counted.
+  const stopWatchingConflicts = deps.database.onTransactionConflict?.(({ kind, attempt, gaveUp, error }) => {
+    metrics.dbConflicts.inc({ kind, outcome: gaveUp ? 'failed' : 'retried' });
+    app.log.warn(
+      { err: error, attempt, gaveUp },
+      `database ${kind}: the transaction ${gaveUp ? 'failed' : 'runs again'}`,
+    );
+  });
+  if (stopWatchingConflicts) app.addHook('onClose', async () => stopWatchingConflicts());
   metrics.setSources({
     pool: () => deps.database.poolStats?.(),
     sseConnections: openEventStreamCount,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultConflictRetries } from './db/conflict-retry.ts';
 
 /** The repository root, so that defaults do not depend on the working directory. */
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -48,6 +49,8 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** Runs again of a transaction PostgreSQL ended with a deadlock or serialization failure (ADR 0025). */
+  DATABASE_CONFLICT_RETRIES: z.coerce.number().int().min(0).max(10).default(defaultConflictRetries),
   /**
    * Start on a PostgreSQL that runs with `fsync` or `synchronous_commit` off (a throwaway test
    * database); otherwise the server refuses, since an acknowledged payment could vanish in a crash.

@@ -19,7 +19,11 @@ import { openRedis } from './redis.ts';
 export async function startServer(config: Config, lifecycle = new Lifecycle('starting')): Promise<App> {
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      ? {
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          conflictRetries: config.DATABASE_CONFLICT_RETRIES,
+        }
       : { dataDir: path.join(config.DATA_DIR, 'pglite'), thread: config.EMBEDDED_DATABASE_THREAD },
   );
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { defaultConflictRetries, type TransactionConflict, withConflictRetries } from './conflict-retry.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { EmbeddedClient } from './embedded-client.ts';
 import * as schema from './schema/index.ts';
@@ -28,6 +29,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Connection pool figures for the metrics; PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Calls `listener` on each deadlock or serialization failure of a `db.transaction` (retried or
+   * given up, ADR 0025); returns the unsubscribe. PGlite runs one transaction at a time: none.
+   */
+  onTransactionConflict?(listener: (conflict: TransactionConflict) => void): () => void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -43,13 +49,15 @@ const migrationLockKey = 727_001;
 export type EmbeddedThread = 'worker' | 'inline';
 
 export type DatabaseTarget =
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; conflictRetries?: number }
   /** `wipe`: empty the directory first, once its lock is held (`npm run seed`). */
   | { dataDir: string; thread?: EmbeddedThread; wipe?: boolean }
   | { memory: true; thread?: EmbeddedThread };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ('url' in target) return openPostgres(target.url, target.poolSize ?? 10);
+  if ('url' in target) {
+    return openPostgres(target.url, target.poolSize ?? 10, target.conflictRetries ?? defaultConflictRetries);
+  }
   if ('memory' in target) return openPglite(undefined, target.thread ?? 'inline');
   return openPgliteDirectory(target.dataDir, target.thread ?? 'inline', target.wipe ?? false);
 }
@@ -103,11 +111,23 @@ async function embeddedHandle(client: EmbeddedClient, close: () => Promise<void>
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, conflictRetries: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  // Every top-level transaction of the app runs again after a deadlock or serialization failure;
+  // a nested one (a savepoint) is part of its parent and fails with it.
+  const listeners = new Set<(conflict: TransactionConflict) => void>();
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) =>
+    withConflictRetries(
+      () => transaction(work, config),
+      conflictRetries,
+      (conflict) => {
+        for (const listener of listeners) listener(conflict);
+      },
+    );
   return {
     db,
     engine: 'postgres',
@@ -127,6 +147,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     close: once(() => pool.end()),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    onTransactionConflict: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 

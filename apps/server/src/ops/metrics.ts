@@ -15,6 +15,7 @@ export interface Metrics {
   errors: Counter<'key'>;
   ledgerPostings: Counter<'kind'>;
   ledgerAmount: Counter<'kind'>;
+  dbConflicts: Counter<'kind' | 'outcome'>;
   /** Counts one answered request and observes its duration (`httpRequests`, `httpDuration`). */
   recordRequest(method: string, route: string, status: number, seconds: number): void;
   setSources(sources: MetricSources): void;
@@ -105,6 +106,12 @@ export function createMetrics(): Metrics {
       name: 'ledger_posted_amount_total',
       help: 'Money moved by ledger transactions, in minor units, by kind',
       labelNames: ['kind'] as const,
+      registers,
+    }),
+    dbConflicts: new Counter({
+      name: 'db_transaction_conflicts_total',
+      help: 'Transactions PostgreSQL ended with a deadlock or serialization failure, by kind and whether they ran again or failed',
+      labelNames: ['kind', 'outcome'] as const,
       registers,
     }),
     setSources(next) {

@@ -10,6 +10,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { conflictOf } from '../db/conflict-retry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type MessageParams } from '../errors.ts';
 import { hasMessage, resolveRequestLanguage, translate } from '../i18n/translate.ts';
@@ -206,9 +207,11 @@ export const envelopePlugin = fp(
         const key = statusKeys[status] ?? 'BAD_REQUEST';
         return sendFailure(request, reply, key, { status: key === 'UNAUTHORIZED' ? 200 : status });
       }
-      if (isDatabaseUnavailable(error)) {
-        // A database restart or failover: the client may retry, the pool reconnects by itself.
-        request.log.warn({ err: error }, 'database unavailable');
+      const conflict = conflictOf(error);
+      if (isDatabaseUnavailable(error) || conflict) {
+        // A database restart or failover (the pool reconnects by itself), or a transaction that
+        // lost a deadlock on each of its runs (ADR 0025; rolled back whole): the client may retry.
+        request.log.warn({ err: error }, conflict ? `database ${conflict}` : 'database unavailable');
         reply.header('retry-after', '1');
         return sendFailure(request, reply, 'SERVICE_UNAVAILABLE', { status: 503 });
       }

@@ -37,7 +37,11 @@ export async function openTestDatabase(config: Config): Promise<{ database: Data
   await admin.end();
   const url = new URL(config.DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({
+    url: url.toString(),
+    poolSize: 10,
+    conflictRetries: config.DATABASE_CONFLICT_RETRIES,
+  });
   return {
     database,
     drop: async () => {

@@ -100,49 +100,48 @@ export async function sweepCompletions(
   const result = { completed: 0, settled: 0, unsettled: [] as number[] };
   const seen = new Set<number>();
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const batch = await lockBatch(
+    // The counts move only once the order's transaction has committed (a deadlock's retry runs it again).
+    const handled = await db.transaction(async (tx) => {
+      const [order] = await lockBatch(
         tx,
         // Never an order with an open refund (a refused one may still be escalated): docs/product-rules.md §3.
         sql`((${orders.status} = 3 and ${orders.receivedAt} <= ${cutoff.toISOString()} and not exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} in ('pending', 'refused', 'escalated', 'awaiting_return', 'returning'))) or (${orders.status} = 4 and ${orders.settledAt} is null)) and ${orders.id} not in (select unnest(${`{${[...seen].join(',')}}`}::int[]))`,
         oneOrder,
       );
-      for (const order of batch) {
-        seen.add(order.id);
-        if (order.status === 3) {
-          await tx.update(orders).set({ status: 4, completedAt: now }).where(eq(orders.id, order.id));
-          await logStatus(tx, [order.id], 3, 4, 'system', now);
-          const lines = await tx
-            .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
-            .from(orderItems)
-            .where(eq(orderItems.orderId, order.id))
-            .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
-          await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
-          result.completed += 1;
-        }
-        const ownerUserId = await shopOwner(tx, order.shopId);
-        if (!ownerUserId) {
-          result.unsettled.push(order.id);
-          continue;
-        }
-        // What partial refunds returned to the buyer is no longer in escrow for the merchant.
-        const payable = order.total - order.refundedAmount;
-        const commission = commissionOf(payable, settings.commissionBps);
-        const legs = [
-          { account: { platform: 'escrow' as const }, amount: -payable },
-          { account: { userId: ownerUserId }, amount: payable - commission },
-          { account: { platform: 'fees' as const }, amount: commission },
-        ].filter((leg) => leg.amount !== 0);
-        await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
-        // The ledger last (ADR 0013 addendum 5).
-        if (legs.length >= 2) {
-          await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
-        }
-        result.settled += 1;
+      if (!order) return undefined;
+      const completed = order.status === 3;
+      if (completed) {
+        await tx.update(orders).set({ status: 4, completedAt: now }).where(eq(orders.id, order.id));
+        await logStatus(tx, [order.id], 3, 4, 'system', now);
+        const lines = await tx
+          .select({ productId: orderItems.productId, quantity: orderItems.quantity, amount: orderItems.amount })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.productId), asc(orderItems.skuId));
+        await recordSales(tx, order.shopId, lines, platformDay(now, settings.timeZone));
       }
-      return batch.length;
+      const ownerUserId = await shopOwner(tx, order.shopId);
+      if (!ownerUserId) return { id: order.id, completed, settled: false };
+      // What partial refunds returned to the buyer is no longer in escrow for the merchant.
+      const payable = order.total - order.refundedAmount;
+      const commission = commissionOf(payable, settings.commissionBps);
+      const legs = [
+        { account: { platform: 'escrow' as const }, amount: -payable },
+        { account: { userId: ownerUserId }, amount: payable - commission },
+        { account: { platform: 'fees' as const }, amount: commission },
+      ].filter((leg) => leg.amount !== 0);
+      await tx.update(orders).set({ settledAt: now, commission }).where(eq(orders.id, order.id));
+      // The ledger last (ADR 0013 addendum 5).
+      if (legs.length >= 2) {
+        await postTransaction(tx, { kind: 'order_settlement', reference: `order:${order.id}`, legs });
+      }
+      return { id: order.id, completed, settled: true };
     });
-    if (done < oneOrder) return result;
+    if (!handled) return result;
+    seen.add(handled.id);
+    if (handled.completed) result.completed += 1;
+    if (handled.settled) result.settled += 1;
+    else result.unsettled.push(handled.id);
   }
 }
 

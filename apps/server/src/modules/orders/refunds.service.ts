@@ -409,40 +409,39 @@ export interface RefundSweepResult {
  */
 export async function sweepRefunds(db: Database, settings: OrderSettings, now: Date): Promise<RefundSweepResult> {
   const result: RefundSweepResult = { approved: 0, paid: 0, closed: 0 };
-  const batchSize = 1;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const batch = await tx
+    // The count moves only once the refund's transaction has committed (a deadlock's retry runs it again).
+    const outcome = await db.transaction(async (tx): Promise<keyof RefundSweepResult | undefined> => {
+      const [refund] = await tx
         .select()
         .from(orderRefunds)
         .where(
           sql`${orderRefunds.status} in ('pending', 'refused', 'awaiting_return', 'returning') and ${orderRefunds.dueAt} <= ${now.toISOString()}`,
         )
         .orderBy(asc(orderRefunds.id))
-        .limit(batchSize)
+        .limit(1)
         .for('update', { skipLocked: true });
-      for (const refund of batch) {
-        const order = await lockOrderRow(tx, refund.orderId);
-        if (refund.status === 'pending') {
-          await addStep(tx, refund.id, 'approved', 'system', now);
-          await acceptLocked(tx, settings, refund, order, 'system', now);
-          await notifyBuyer(tx, order, 'refund_approved', refund);
-          result.approved += 1;
-        } else if (refund.status === 'returning') {
-          await payOut(tx, refund, order, 'system', now);
-          await notifyBuyer(tx, order, 'refund_paid', refund);
-          result.paid += 1;
-        } else {
-          await tx.update(orderRefunds).set({ status: 'closed', dueAt: null }).where(eq(orderRefunds.id, refund.id));
-          await addStep(tx, refund.id, 'closed', 'system', now);
-          // A return never shipped: the order goes back where it was (a refusal already did).
-          if (refund.status === 'awaiting_return') await orderBack(tx, refund, order, 'system', now);
-          result.closed += 1;
-        }
+      if (!refund) return undefined;
+      const order = await lockOrderRow(tx, refund.orderId);
+      if (refund.status === 'pending') {
+        await addStep(tx, refund.id, 'approved', 'system', now);
+        await acceptLocked(tx, settings, refund, order, 'system', now);
+        await notifyBuyer(tx, order, 'refund_approved', refund);
+        return 'approved';
       }
-      return batch.length;
+      if (refund.status === 'returning') {
+        await payOut(tx, refund, order, 'system', now);
+        await notifyBuyer(tx, order, 'refund_paid', refund);
+        return 'paid';
+      }
+      await tx.update(orderRefunds).set({ status: 'closed', dueAt: null }).where(eq(orderRefunds.id, refund.id));
+      await addStep(tx, refund.id, 'closed', 'system', now);
+      // A return never shipped: the order goes back where it was (a refusal already did).
+      if (refund.status === 'awaiting_return') await orderBack(tx, refund, order, 'system', now);
+      return 'closed';
     });
-    if (done < batchSize) return result;
+    if (!outcome) return result;
+    result[outcome] += 1;
   }
 }
 

@@ -73,7 +73,9 @@ export interface RaceApp {
 /** A fresh PostgreSQL database and an app listening on `port` (the helper's own range). */
 export async function startRaceApp(port: number, env: Record<string, string> = {}): Promise<RaceApp> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crossmart-rel-ab-'));
-  const ctx = await createTestApp({ addressLookup, env: { DATA_DIR: dir, ...env } });
+  // No transaction runs again after a deadlock here (ADR 0025): every lock-order cycle a scenario
+  // lines up must still show as a failure, not be absorbed by the retry.
+  const ctx = await createTestApp({ addressLookup, env: { DATA_DIR: dir, DATABASE_CONFLICT_RETRIES: '0', ...env } });
   if (ctx.database.engine !== 'postgres') throw new Error('the reliability battery runs on PostgreSQL (DATABASE_URL)');
   await ctx.app.listen({ host: '127.0.0.1', port });
   const base = `http://127.0.0.1:${port}`;
