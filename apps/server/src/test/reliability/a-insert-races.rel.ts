@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Buyer } from '../commerce-fixtures.ts';
-import { newBuyer, newSeller, outcome, type RaceApp, Scenario, startRaceApp } from './lib-ab-app.ts';
+import { newBuyer, newSeller, outcome, type RaceApp, Scenario, startRaceApp, uploadPicture } from './lib-ab-app.ts';
 import { linedUpBehind } from './lib-ab-lined-up.ts';
 
 let app: RaceApp;
@@ -56,6 +56,62 @@ describe('A. insert races over HTTP on PostgreSQL', () => {
       );
       const stored = await cartQuantity(buyer, seller.skuId);
       s.check(stored === quantity, `round ${round} (${adds.join(' + ')}): ${stored} in the cart, expected ${quantity}`);
+    }
+    await s.finish(app.db);
+  });
+
+  it("an application beside the audit of the user's pending one: never a pending application of a merchant", async () => {
+    const s = new Scenario('A', 'merchant application beside an audit');
+    const [category] = await rows<{ id: number }>(sql`select id from categories order by id limit 1`);
+    const apply = async (user: Buyer, name: string) => {
+      const logo = await uploadPicture(app, user.token, 'shop');
+      const document = await uploadPicture(app, user.token, 'evidence');
+      return () =>
+        app.post('/api/merchant/apply', user.token, {
+          shop_name: name,
+          logo,
+          contact_name: 'Aoi Suzuki',
+          mobile: '+819012345678',
+          email: 'aoi@example.com',
+          category_id: Number(category?.id),
+          description: 'Handmade things',
+          document,
+        });
+    };
+    for (const decision of [1, 2] as const) {
+      const user = await newBuyer(app);
+      const suffix = `${user.id}-${decision}`;
+      const first = await (await apply(user, `Racing shop ${suffix}`))();
+      s.check(outcome(first) === 'ok', `apply: ${outcome(first)}`);
+      const applicationId = (first.body.data as { id: number }).id;
+      const again = await apply(user, `Racing shop ${suffix} again`);
+      // The admin's row held: the audit waits at its audit_log row (its foreign key), after it
+      // changed the application, so the second application waits for the audit's commit.
+      const answers = await linedUpBehind(app.db, sql`select id from users where id = ${app.admin.id} for update`, [
+        () =>
+          app.post('/api/admin/merchant_apply_audit', app.admin.token, {
+            id: applicationId,
+            status: decision,
+            ...(decision === 2 ? { reason: 'Document unreadable' } : {}),
+          }),
+        again,
+      ]);
+      s.count(answers);
+      s.faults += 1;
+      const [audited, applied] = answers.map(outcome);
+      const expected = decision === 1 ? 'ALREADY_MERCHANT' : 'ok';
+      s.check(
+        audited === 'ok' && applied === expected,
+        `${decision === 1 ? 'approval' : 'refusal'}: audit ${audited}, application ${applied} (expected ${expected})`,
+      );
+      const [state] = await rows<{ role: string; pending: number }>(sql`
+        select u.role, (select count(*) from merchant_applications a where a.user_id = u.id and a.status = 0)::int as pending
+        from users u where u.id = ${user.id}`);
+      const pending = Number(state?.pending);
+      s.check(
+        decision === 1 ? state?.role === 'merchant' && pending === 0 : state?.role === 'buyer' && pending === 1,
+        `${decision === 1 ? 'approval' : 'refusal'}: role ${state?.role}, ${pending} pending applications`,
+      );
     }
     await s.finish(app.db);
   });
