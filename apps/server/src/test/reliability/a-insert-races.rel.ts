@@ -6,7 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Buyer } from '../commerce-fixtures.ts';
-import { newBuyer, newSeller, outcome, type RaceApp, Scenario, startRaceApp, uploadPicture } from './lib-ab-app.ts';
+import {
+  newBuyer,
+  newSeller,
+  outcome,
+  type RaceApp,
+  Scenario,
+  startRaceApp,
+  tally,
+  uploadPicture,
+} from './lib-ab-app.ts';
 import { linedUpBehind } from './lib-ab-lined-up.ts';
 
 let app: RaceApp;
@@ -113,6 +122,38 @@ describe('A. insert races over HTTP on PostgreSQL', () => {
         `${decision === 1 ? 'approval' : 'refusal'}: role ${state?.role}, ${pending} pending applications`,
       );
     }
+    await s.finish(app.db);
+  });
+
+  it("two admins saving one text page at once: each audit row's before is the text it replaced", async () => {
+    const s = new Scenario('A', 'text page saves at once');
+    const save = (admin: Buyer, body: string) =>
+      app.post('/api/admin/content_save', admin.token, { key: 'law', lang: 'de', body });
+    s.check(outcome(await save(app.admin, 'Version 0')) === 'ok', 'first save');
+    const answers = await linedUpBehind(
+      app.db,
+      sql`select key from content_pages where key = 'law' and lang = 'de' for update`,
+      [() => save(app.admin, 'Version 1'), () => save(app.admin2, 'Version 2')],
+    );
+    s.count(answers);
+    s.faults += 1;
+    s.check(
+      answers.every((answer) => outcome(answer) === 'ok'),
+      JSON.stringify(tally(answers)),
+    );
+    const audit = await rows<{ before: string | null; after: string }>(sql`
+      select before->>'body' as before, after->>'body' as after from audit_log
+      where action = 'content_save' and target_id = 'law:de' order by id`);
+    // A chain: every save replaced what the one before it wrote.
+    for (const [index, row] of audit.entries()) {
+      if (index === 0) continue;
+      const previous = audit[index - 1]?.after;
+      s.check(
+        row.before === previous,
+        `save of "${row.after}" recorded before "${row.before}", replaced "${previous}"`,
+      );
+    }
+    s.check(audit.length === 3, `${audit.length} audit rows`);
     await s.finish(app.db);
   });
 });
