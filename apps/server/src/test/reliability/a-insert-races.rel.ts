@@ -156,4 +156,70 @@ describe('A. insert races over HTTP on PostgreSQL', () => {
     s.check(audit.length === 3, `${audit.length} audit rows`);
     await s.finish(app.db);
   });
+
+  it('follows and unfollows of one shop at once: the fans counter equals the follows', async () => {
+    // Passes with the code as it is: the unique (user, shop) index decides, and the counter moves
+    // only with a row added or removed. Kept as the guard.
+    const s = new Scenario('A', 'follows of one shop at once');
+    const seller = await newSeller(app, 100, 1);
+    const [one, two] = [await newBuyer(app), await newBuyer(app)];
+    const follow = (user: Buyer, path: 'follow' | 'unfollow') => () =>
+      app.post(`/api/shop/${path}`, user.token, { shop_id: seller.shopId });
+    // The shop row held as a sale or a support holds it (its counters move).
+    const shopRow = sql`select id from shops where id = ${seller.shopId} for no key update`;
+    const fans = async () => {
+      const [row] = await rows<{ fans: number; follows: number }>(sql`
+        select fans::int as fans, (select count(*) from shop_follows f where f.shop_id = s.id)::int as follows
+        from shops s where s.id = ${seller.shopId}`);
+      return { fans: Number(row?.fans), follows: Number(row?.follows) };
+    };
+    for (const [what, requests, expected] of [
+      ['follows', [follow(one, 'follow'), follow(one, 'follow'), follow(two, 'follow')], 2],
+      ['unfollows', [follow(one, 'unfollow'), follow(one, 'unfollow'), follow(two, 'follow')], 1],
+    ] as const) {
+      const answers = await linedUpBehind(app.db, shopRow, requests);
+      s.count(answers);
+      s.faults += 1;
+      s.check(
+        answers.every((answer) => outcome(answer) === 'ok'),
+        `${what}: ${JSON.stringify(tally(answers))}`,
+      );
+      const counted = await fans();
+      s.check(
+        counted.fans === expected && counted.follows === expected,
+        `${what}: ${counted.fans} fans, ${counted.follows} follows, expected ${expected}`,
+      );
+    }
+    await s.finish(app.db);
+  });
+
+  it('two agent replies at once: one unread service-reply notification', async () => {
+    // Passes with the code as it is: the replies lock the conversation row before `notify`, so the
+    // second one's update-then-insert sees the first one's notification. Kept as the guard.
+    const s = new Scenario('A', 'agent replies at once');
+    const user = await newBuyer(app);
+    s.check(
+      outcome(await app.post('/api/service/send', user.token, { kind: 'text', body: 'Where is my parcel?' })) === 'ok',
+      'user message',
+    );
+    const reply = (admin: Buyer, body: string) => () =>
+      app.post('/api/admin/service_reply', admin.token, { user_id: user.id, kind: 'text', body });
+    const answers = await linedUpBehind(
+      app.db,
+      sql`select id from support_conversations where user_id = ${user.id} for update`,
+      [reply(app.admin, 'Looking into it'), reply(app.admin2, 'It left the warehouse')],
+    );
+    s.count(answers);
+    s.faults += 1;
+    s.check(
+      answers.every((answer) => outcome(answer) === 'ok'),
+      JSON.stringify(tally(answers)),
+    );
+    const [counts] = await rows<{ unread: number; notes: number }>(sql`
+      select (select user_unread from support_conversations where user_id = ${user.id})::int as unread,
+        (select count(*) from notifications where user_id = ${user.id} and kind = 'service_reply' and read_at is null)::int as notes`);
+    s.check(Number(counts?.unread) === 2, `${counts?.unread} unread messages, 2 sent`);
+    s.check(Number(counts?.notes) === 1, `${counts?.notes} unread service-reply notifications`);
+    await s.finish(app.db);
+  });
 });
