@@ -16,10 +16,15 @@ const rowColumns = {
 /**
  * Adds a SKU, or adds to its quantity when already in the cart (one row per user and SKU).
  * The resulting quantity may not exceed the stock at this moment; checkout checks again.
+ * A new line is written only when its quantity fits, an existing one grows only while the sum
+ * fits (`setWhere`), so a concurrent add of the same SKU never sees a line that gets refused.
  */
 export async function addToCart(db: Database, userId: number, body: CartAddBody): Promise<CartItemRow> {
   const { stock, available, title } = await skuStock(db, body.sku_id);
   if (!available) throw new AppError('PRODUCT_UNAVAILABLE', { title });
+  // Refused before any write: inserted and deleted afterwards, the line was seen meanwhile by a
+  // concurrent add of the same SKU, which counted it and was refused (a-insert-races.rel.ts).
+  if (body.quantity > stock) throw new AppError('INSUFFICIENT_STOCK');
   const [row] = await db
     .insert(cartItems)
     .values({ userId, skuId: body.sku_id, quantity: body.quantity, selected: true })
@@ -29,10 +34,7 @@ export async function addToCart(db: Database, userId: number, body: CartAddBody)
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${stock}`,
     })
     .returning(rowColumns);
-  if (!row || row.quantity > stock) {
-    if (row) await db.delete(cartItems).where(and(eq(cartItems.id, row.id), eq(cartItems.userId, userId)));
-    throw new AppError('INSUFFICIENT_STOCK');
-  }
+  if (!row) throw new AppError('INSUFFICIENT_STOCK');
   return row;
 }
 

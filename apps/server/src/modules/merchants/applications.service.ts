@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { merchantApplications } from '../../db/schema/merchants.ts';
 import { AppError } from '../../errors.ts';
-import { accountNamesOf, findUserRole, setUserRole } from '../accounts/index.ts';
+import { accountNamesOf, findUserRole, lockUserRow, setUserRole } from '../accounts/index.ts';
 import { writeAuditLog } from '../audit/index.ts';
 import { findShopByOwner, isShopNameTaken, openMerchantShop } from '../catalog/index.ts';
 import { attachOwnUploads, uploadPlaceholders } from '../uploads/index.ts';
@@ -33,13 +33,19 @@ function applicationOut(row: ApplicationRow): MerchantApplication {
 
 const fieldError = (field: string, key: string) => new AppError('VALIDATION_FAILED', undefined, { [field]: key });
 
-/** A buyer asks for a shop (pending until an admin audits it); one pending application per user. */
+/**
+ * A buyer asks for a shop (pending until an admin audits it); one pending application per user.
+ * The user's row lock comes first: an approval of the pending application changes the role under
+ * it, so the role read here is the one the approval committed, and a merchant cannot be left with
+ * a new pending application (the index alone let the second through once the first was approved).
+ */
 export async function applyForShop(
   db: Database,
   userId: number,
   body: MerchantApplyBody,
 ): Promise<MerchantApplication> {
   return db.transaction(async (tx) => {
+    if (!(await lockUserRow(tx, userId))) throw new AppError('FORBIDDEN');
     const user = await findUserRole(tx, userId);
     if (user?.role !== 'buyer') throw new AppError(user?.role === 'merchant' ? 'ALREADY_MERCHANT' : 'FORBIDDEN');
     if (await isShopNameTaken(tx, body.shop_name)) throw fieldError('shop_name', 'validation.shop_name_taken');

@@ -43,19 +43,26 @@ export async function saveContent(
   input: { key: ContentKey; lang: string; body: string },
 ): Promise<AdminContentItem> {
   const row = await db.transaction(async (tx) => {
-    const [previous] = await tx
-      .select({ body: contentPages.body })
-      .from(contentPages)
-      .where(and(eq(contentPages.key, input.key), eq(contentPages.lang, input.lang)));
-    const [saved] = await tx
+    const page = and(eq(contentPages.key, input.key), eq(contentPages.lang, input.lang));
+    // A new text is inserted (a concurrent first save waits on the key, then finds it); an existing
+    // one is locked before it is read, so the audit's `before` is what this save replaces, not a
+    // text another admin's save overwrote meanwhile (a-insert-races.rel.ts).
+    const [created] = await tx
       .insert(contentPages)
       .values({ key: input.key, lang: input.lang, body: input.body, updatedBy: adminId })
-      .onConflictDoUpdate({
-        target: [contentPages.key, contentPages.lang],
-        set: { body: input.body, updatedBy: adminId, updatedAt: sql`now()` },
-      })
+      .onConflictDoNothing()
       .returning();
-    if (!saved) throw new Error('upsert returned no row');
+    const [previous] = created
+      ? []
+      : await tx.select({ body: contentPages.body }).from(contentPages).where(page).for('update');
+    const [saved] = created
+      ? [created]
+      : await tx
+          .update(contentPages)
+          .set({ body: input.body, updatedBy: adminId, updatedAt: sql`now()` })
+          .where(page)
+          .returning();
+    if (!saved) throw new Error('content save returned no row');
     await writeAuditLog(tx, {
       adminId,
       action: 'content_save',

@@ -127,11 +127,11 @@ export async function newSeller(app: RaceApp, price: number, stock: number) {
   return { merchant, shopId: shop.id, skuId: product.skuId };
 }
 
-/** An upload of `purpose` (refund proof, payment evidence, a product picture) by the user, over HTTP. */
+/** An upload of `purpose` (refund proof, payment evidence, a product or shop picture) by the user, over HTTP. */
 export async function uploadPicture(
   app: RaceApp,
   token: string,
-  purpose: 'refund' | 'evidence' | 'product',
+  purpose: 'refund' | 'evidence' | 'product' | 'shop',
 ): Promise<string> {
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#a00' } })
     .png()
