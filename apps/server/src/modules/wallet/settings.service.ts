@@ -25,6 +25,8 @@ import { writeAuditLog } from '../audit/index.ts';
 export const settingsCacheMs = 2000;
 const settingsCaches = new WeakMap<Database, ReadCache<PlatformSettings>>();
 
+const settingsLockSpace = 0x73657474; // 'sett'
+
 /** Call after any write to the settings table (the app's only one is `saveSettings`). */
 export function settingsChanged(): void {
   invalidate('settings', '*');
@@ -65,7 +67,12 @@ async function readSettings(db: Database): Promise<PlatformSettings> {
   return parsed.success ? parsed.data : defaultPlatformSettings;
 }
 
+/**
+ * Saves are one at a time (a transaction-scoped advisory lock; a key never saved has no row to
+ * lock): the audit's `before` is what this save replaced, also when two admins save at once.
+ */
 export async function saveSettings(tx: Database, adminId: number, input: PlatformSettings): Promise<PlatformSettings> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${settingsLockSpace}, 0)`);
   const before = await getSettings(tx);
   for (const [key, value] of Object.entries(input)) {
     await tx

@@ -157,6 +157,37 @@ describe('A. insert races over HTTP on PostgreSQL', () => {
     await s.finish(app.db);
   });
 
+  it("two admins saving the platform settings at once: each audit row's before is what it replaced", async () => {
+    const s = new Scenario('A', 'settings saves at once');
+    const current = await app.call('GET', '/api/admin/settings', { token: app.admin.token });
+    const base = current.body.data as Record<string, unknown>;
+    const save = (admin: Buyer, fee: number) =>
+      app.post('/api/admin/settings_save', admin.token, { ...base, withdrawal_fee_bp: fee });
+    s.check(outcome(await save(app.admin, 110)) === 'ok', 'first save');
+    const answers = await linedUpBehind(
+      app.db,
+      sql`select key from settings where key = 'withdrawal_fee_bp' for update`,
+      [() => save(app.admin, 120), () => save(app.admin2, 130)],
+    );
+    s.count(answers);
+    s.faults += 1;
+    s.check(
+      answers.every((answer) => outcome(answer) === 'ok'),
+      JSON.stringify(tally(answers)),
+    );
+    const audit = await rows<{ before: number; after: number }>(sql`
+      select (before->>'withdrawal_fee_bp')::int as before, (after->>'withdrawal_fee_bp')::int as after
+      from audit_log where action = 'settings_save' order by id`);
+    // A chain: every save replaced what the one before it wrote.
+    for (const [index, row] of audit.entries()) {
+      if (index === 0) continue;
+      const previous = audit[index - 1]?.after;
+      s.check(row.before === previous, `save of ${row.after} recorded before ${row.before}, replaced ${previous}`);
+    }
+    s.check(audit.length === 3, `${audit.length} audit rows`);
+    await s.finish(app.db);
+  });
+
   it('follows and unfollows of one shop at once: the fans counter equals the follows', async () => {
     // Passes with the code as it is: the unique (user, shop) index decides, and the counter moves
     // only with a row added or removed. Kept as the guard.
