@@ -26,13 +26,14 @@ import { AdminAccessContext } from '../../shared/session/admin-access.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { startSession } from '../../shared/session/start-session.ts';
 import './admin.css';
+import type { AdminSectionKey } from './section-keys.ts';
 
 /**
  * The console's sections: the menu entry, its screen, and the route the role must be allowed
  * (plugins/admin-permissions.ts on the server) for the entry to show. Other issues add their
  * screens here.
  */
-const sections: { key: string; needs: string; element: ReactNode; path?: string }[] = [
+const sections: { key: AdminSectionKey; needs: string; element: ReactNode; path?: string }[] = [
   { key: 'dashboard', needs: 'GET /api/admin/dashboard', element: <DashboardPage /> },
   { key: 'users', needs: 'GET /api/admin/user_list', element: <UserListPage /> },
   { key: 'shops', needs: 'GET /api/admin/shop_list', element: <ShopsPage /> },
