@@ -149,6 +149,11 @@ test('a super admin freezes a user, suspends and restores a shop, audits recharg
   await expect(mine).toContainText('承認');
   const info = await call<{ balance: number }>(request, buyer.token, '/api/user/getUserInfo');
   expect(info.balance).toBe(4321);
+  // The ledger names the recharge's kind in the console's language (the code only on hover).
+  await page.getByRole('menuitem', { name: '元帳' }).click();
+  const posting = page.locator('.ant-table-row').filter({ hasText: 'recharge:' }).first();
+  await expect(posting).toContainText('チャージ');
+  await expect(posting.getByTitle('recharge', { exact: true })).toBeVisible();
 
   // 4. Find an order by its number.
   const address = await call<{ id: number }>(request, buyer.token, '/api/user/address_add', {

@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@crossmart/contract';
 import { Button, Form, Input, Modal, Select, Space, Table, type TableProps, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
@@ -166,4 +167,15 @@ export function ChoiceFilter({
       ]}
     />
   );
+}
+
+/** A ledger kind as the shopper's fund record names it (forms part, every language); the code on hover. */
+export function useLedgerKindLabel(): (kind: LedgerKind) => string {
+  const { t } = useTranslation();
+  return (kind) => t(`wallet.kind_${kind}`);
+}
+
+export function LedgerKindCell({ kind }: { kind: LedgerKind }) {
+  const label = useLedgerKindLabel();
+  return <span title={kind}>{label(kind)}</span>;
 }

@@ -1,4 +1,4 @@
-import { ledgerKinds } from '@crossmart/contract';
+import { type LedgerKind, ledgerKinds } from '@crossmart/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Select, Space, Table, Tabs, Typography } from 'antd';
 import { api } from '../../shared/api/index.ts';
@@ -6,7 +6,7 @@ import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { type LedgerTransactionRow, listLedgerAccounts, listLedgerTransactions } from './console-api.ts';
-import { ChoiceFilter, Pager, SearchBox, ServerTable } from './console-parts.tsx';
+import { ChoiceFilter, LedgerKindCell, Pager, SearchBox, ServerTable, useLedgerKindLabel } from './console-parts.tsx';
 import { pageSize, useUrlState } from './url-state.ts';
 
 /** Transactions with their entries, one row per entry under the transaction (the entries sum to zero). */
@@ -42,7 +42,12 @@ export function LedgerTransactionTable({ rows }: { rows: LedgerTransactionRow[] 
       }}
       columns={[
         { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
-        { key: 'kind', dataIndex: 'kind', title: t('admin.kind') },
+        {
+          key: 'kind',
+          dataIndex: 'kind',
+          title: t('admin.kind'),
+          render: (kind: LedgerKind) => <LedgerKindCell kind={kind} />,
+        },
         { key: 'reference', dataIndex: 'reference', title: t('adminConsole.reference') },
         {
           key: 'created_at',
@@ -100,6 +105,7 @@ function Accounts() {
 
 function Transactions() {
   const { t } = useTranslation();
+  const kindLabel = useLedgerKindLabel();
   const { values, page, query, update } = useUrlState(['kind', 'reference'] as const);
   const { data, isFetching } = useQuery({
     queryKey: ['admin', 'ledger-transactions', query, page],
@@ -114,7 +120,7 @@ function Transactions() {
           value={values.kind}
           width={200}
           choices={ledgerKinds}
-          labelOf={(kind) => kind}
+          labelOf={kindLabel}
           onChange={(kind) => update({ kind })}
         />
         <SearchBox

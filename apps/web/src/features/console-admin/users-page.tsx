@@ -1,4 +1,4 @@
-import type { AdminUserDetail, AdminUserRow } from '@crossmart/contract';
+import type { AdminUserDetail, AdminUserRow, LedgerKind } from '@crossmart/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { formatTime } from '../../shared/lib/format-time.ts';
 import { useMoney } from '../../shared/lib/use-money.ts';
 import { useAllowed } from '../../shared/session/admin-access.ts';
 import { clearLockout, fetchUser, freezeUser, listUsers, unfreezeUser } from './console-api.ts';
-import { ChoiceFilter, ReasonDialog, SearchBox, ServerTable, sortState } from './console-parts.tsx';
+import { ChoiceFilter, LedgerKindCell, ReasonDialog, SearchBox, ServerTable, sortState } from './console-parts.tsx';
 import { pageSize, useDetailId, useUrlState } from './url-state.ts';
 
 const filterKeys = ['q', 'role', 'status', 'sort', 'order'] as const;
@@ -210,7 +210,12 @@ export function UserDetailPage() {
           pagination={false}
           dataSource={data.entries}
           columns={[
-            { key: 'kind', dataIndex: 'kind', title: t('admin.kind') },
+            {
+              key: 'kind',
+              dataIndex: 'kind',
+              title: t('admin.kind'),
+              render: (kind: LedgerKind) => <LedgerKindCell kind={kind} />,
+            },
             { key: 'amount', dataIndex: 'amount', title: t('admin.amount'), render: (v: number) => money(v, true) },
             {
               key: 'balance_after',
