@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { addLogistics, getOrder, shipOrder } from '../seller-api.ts';
@@ -12,6 +13,7 @@ import { addLogistics, getOrder, shipOrder } from '../seller-api.ts';
 export default function OrderDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
+  const text = useLineText();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const { data: order } = useQuery({ queryKey: ['seller', 'order', id], queryFn: () => getOrder(id) });
@@ -43,7 +45,7 @@ export default function OrderDetailPage() {
             <List.Item
               key={item.id}
               prefix={<Image src={item.image} width={48} height={48} fit="cover" />}
-              description={item.specs.map((pair) => `${pair.name}: ${pair.value}`).join(' · ')}
+              description={<bdi>{text.specs(item.specs)}</bdi>}
               extra={`${money(item.price)} × ${item.quantity}`}
             >
               {item.title}
@@ -101,7 +103,17 @@ export default function OrderDetailPage() {
               <Steps.Step
                 key={`${step.at}-${step.description}`}
                 title={step.description}
-                description={[step.location, date(step.at)].filter(Boolean).join(' · ')}
+                description={
+                  // Each part isolated: a Latin place beside a date in an RTL line keeps its order.
+                  <>
+                    {step.location && (
+                      <>
+                        <bdi>{step.location}</bdi> ·{' '}
+                      </>
+                    )}
+                    <bdi>{date(step.at)}</bdi>
+                  </>
+                }
               />
             ))}
           </Steps>
