@@ -4,14 +4,17 @@
  * configured database (DATABASE_URL, else PGlite in DATA_DIR). The password is prompted for
  * (hidden, twice) on a terminal, or read from the first line of standard input otherwise:
  *   printf '%s\n' "$PASSWORD" | npm run admin:create -- --account ops
- * It is never taken from the command line, where other users could see it.
+ * It is never taken from the command line, where other users could see it. The database is opened
+ * (on PGlite: its directory locked, ADR 0024) and reached before the prompt, so a tool that cannot
+ * run says so before anyone types a password.
  */
+import { constants } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { accountFieldSchema, adminRoleSchema, emailFieldSchema, passwordFieldSchema } from '@crossmart/contract';
 import { prepareDatabase } from '../bootstrap.ts';
 import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { exitIfDataDirLocked } from '../db/data-dir-lock.ts';
 import { AppError } from '../errors.ts';
 import { createUser, hashingFromConfig, payCodeKeys } from '../modules/accounts/index.ts';
@@ -20,6 +23,9 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+/** A refusal once the database is open: reported after it is closed (and its lock released). */
+class Refusal extends Error {}
 
 /** Reads one line from a terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -41,7 +47,8 @@ function promptHidden(question: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const char of chunk) {
         if (char === '\r' || char === '\n') return done();
-        if (char === '\u0003') return done(new Error('cancelled'));
+        // Ctrl-C in raw mode is a character, not SIGINT.
+        if (char === '\u0003') return done(new Refusal('Cancelled.'));
         if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
         else value += char;
       }
@@ -63,7 +70,7 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) return readFirstLine();
   const first = await promptHidden('Password: ');
   const second = await promptHidden('Repeat password: ');
-  if (first !== second) fail('The two passwords do not match.');
+  if (first !== second) throw new Refusal('The two passwords do not match.');
   return first;
 }
 
@@ -79,14 +86,25 @@ if (!adminRole.success) fail('The role must be super or support.');
 const email = values.email === undefined ? undefined : emailFieldSchema.safeParse(values.email);
 if (email && !email.success) fail('The email address is not valid.');
 
-const password = passwordFieldSchema.safeParse(await readPassword());
-if (!password.success) fail('The password must have 6 to 128 characters.');
-
 const config = readConfig();
-const database = await openDatabase(
+let database: DatabaseHandle | undefined;
+// Stopped while it waits for the password (Ctrl-C on piped input, a closed terminal, a kill): the
+// database is closed before the exit; stopped while it opens, the exit releases the lock (ADR 0024).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    void Promise.resolve(database?.close()).finally(() => process.exit(128 + constants.signals[signal]));
+  });
+}
+database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
 ).catch(exitIfDataDirLocked);
+let refusal: string | undefined;
 try {
+  // Reachable before the prompt (a PostgreSQL pool connects only on its first query); migrations
+  // and the account wait for an accepted password.
+  await database.ping();
+  const password = passwordFieldSchema.safeParse(await readPassword());
+  if (!password.success) throw new Refusal('The password must have 6 to 128 characters.');
   await prepareDatabase(database, { seedDemo: false, uploadDir: config.UPLOAD_DIR, payCodes: payCodeKeys(config) });
   const user = await createUser(
     database.db,
@@ -101,9 +119,11 @@ try {
   );
   console.log(`created ${adminRole.data} admin "${user.account}" (id ${user.id}) on ${database.engine}`);
 } catch (error) {
-  if (error instanceof AppError)
-    fail(`Not created: ${error.key === 'ACCOUNT_TAKEN' ? 'the account exists' : error.key}.`);
-  throw error;
+  if (error instanceof Refusal) refusal = error.message;
+  else if (error instanceof AppError)
+    refusal = `Not created: ${error.key === 'ACCOUNT_TAKEN' ? 'the account exists' : error.key}.`;
+  else throw error;
 } finally {
   await database.close();
 }
+if (refusal !== undefined) fail(refusal);

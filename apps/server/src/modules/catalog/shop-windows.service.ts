@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, shopDailyStats, shops } from '../../db/schema/catalog.ts';
 import { lockShopFirst } from './listings.service.ts';
@@ -9,35 +9,58 @@ import { lockShopFirst } from './listings.service.ts';
  * their own transaction, so the counters move together with the event that changes them.
  */
 
+/** Shops per transaction of the housekeeping sweep: each batch's rows are held only for its own transaction. */
+const sweepBatchSize = 200;
+
 /**
  * The 30-day window ending on `today` (a `YYYY-MM-DD` day in the platform time zone): units
  * sold and days with mutual-aid support, recomputed exactly from `shop_daily_stats`.
  * Called after each event for its shop (`shopIds`; the caller's transaction holds the shop row),
- * and by the housekeeping sweep for all shops (the window slides).
+ * and by the housekeeping sweep for all shops (the window slides), `batchSize` shops at a time.
  */
-export async function refreshShopWindows(db: Database, today: string, shopIds?: readonly number[]): Promise<void> {
+export async function refreshShopWindows(
+  db: Database,
+  today: string,
+  shopIds?: readonly number[],
+  { batchSize = sweepBatchSize }: { batchSize?: number } = {},
+): Promise<void> {
   if (shopIds) return rewriteWindows(db, today, shopIds);
-  await db.transaction(async (tx) => {
-    // Every shop is locked first (id order, as every other writer of several), in a statement of
-    // its own: the rewrite's snapshot is then taken after each sale or support that held a shop has
-    // committed. As one statement, a shop a sale held was rewritten, once the sale committed, from
-    // the snapshot taken before it (read committed re-reads only the shop row): the sale left the window.
-    await tx.execute(
-      sql`select count(*) from (select ${shops.id} from ${shops} order by ${shops.id} for no key update) locked`,
-    );
-    await rewriteWindows(tx, today);
-  });
+  // Batches in id order, keyset by id, each its own transaction: a sale or a product change of a
+  // shop waits at most for one batch, never for the whole set (ADR 0013 addendum 8).
+  let after = 0;
+  for (;;) {
+    const last = await db.transaction(async (tx) => {
+      // The batch is locked first (id order, as every other writer of several), in a statement of
+      // its own: the rewrite's snapshot is then taken after each sale or support that held one of
+      // its shops has committed. As one statement, a shop a sale held was rewritten, once the sale
+      // committed, from the snapshot taken before it (read committed re-reads only the shop row).
+      const locked = await tx.execute<{ id: number }>(
+        sql`select ${shops.id} as id from ${shops} where ${shops.id} > ${after} order by ${shops.id} limit ${batchSize} for no key update`,
+      );
+      const ids = locked.rows.map((row) => Number(row.id));
+      if (ids.length > 0) await rewriteWindows(tx, today, ids);
+      return ids.at(-1);
+    });
+    // Until a batch finds no shop: a shorter batch is not the end when a locked shop was deleted meanwhile.
+    if (last === undefined) return;
+    after = last;
+  }
 }
 
-async function rewriteWindows(db: Database, today: string, shopIds?: readonly number[]): Promise<void> {
-  const from = sql`(${today}::date - 29)`;
-  await db
-    .update(shops)
-    .set({
-      sales30d: sql`coalesce((select sum(${shopDailyStats.unitsSold}) from ${shopDailyStats} where ${shopDailyStats.shopId} = ${shops.id} and ${shopDailyStats.day} between ${from} and ${today}::date), 0)`,
-      supportDays30d: sql`(select count(*) from ${shopDailyStats} where ${shopDailyStats.shopId} = ${shops.id} and ${shopDailyStats.supported} and ${shopDailyStats.day} between ${from} and ${today}::date)`,
-    })
-    .where(shopIds ? inArray(shops.id, [...shopIds]) : undefined);
+/** Rewrites the windows of `shopIds`, skipping rows whose values would not change (no new row version). */
+async function rewriteWindows(db: Database, today: string, shopIds: readonly number[]): Promise<void> {
+  if (shopIds.length === 0) return;
+  // The ids as one array literal (integers), so the statement's text does not grow with the batch.
+  const ids = `{${shopIds.join(',')}}`;
+  await db.execute(sql`
+    update ${shops} set sales_30d = w.sales, support_days_30d = w.support
+    from (
+      select s.id, coalesce(sum(d.units_sold), 0)::int as sales, (count(*) filter (where d.supported))::int as support
+      from unnest(${ids}::int[]) as s(id)
+      left join ${shopDailyStats} d on d.shop_id = s.id and d.day between (${today}::date - 29) and ${today}::date
+      group by s.id
+    ) w
+    where ${shops.id} = w.id and (${shops.sales30d}, ${shops.supportDays30d}) is distinct from (w.sales, w.support)`);
 }
 
 export interface SaleLine {
