@@ -132,7 +132,8 @@ export default function ApplyPage({ intro }: { intro?: ReactNode }) {
             </Field>
             <Field label={t('seller.mainCategory')} error={errorOf('category_id')}>
               <Selector
-                columns={3}
+                // Two columns: a category's name (メンズファッション, الأنشطة الخارجية) fits a line.
+                columns={2}
                 options={(categories.data ?? []).map((category) => ({ label: category.name, value: category.id }))}
                 value={draft.category_id ? [draft.category_id] : []}
                 onChange={(values) => set('category_id', values[0])}

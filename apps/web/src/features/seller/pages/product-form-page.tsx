@@ -167,7 +167,8 @@ export default function ProductFormPage() {
         <p className="cm-field__hint">{t('seller.languageHint')}</p>
         <Field label={t('seller.category')} error={errorOf('category_id')}>
           <Selector
-            columns={3}
+            // Two columns: a category's name (メンズファッション, الأنشطة الخارجية) fits a line.
+            columns={2}
             options={(categories.data ?? []).map((category) => ({ label: category.name, value: category.id }))}
             value={categoryId ? [categoryId] : []}
             onChange={(values) => setCategoryId(values[0])}

@@ -44,38 +44,40 @@ function ShopSettings() {
   }
   return (
     <Card title={t('seller.shopSettings')}>
-      <Field label={t('seller.shopName')} error={errorOf('name')} id="shop-name">
-        <Input id="shop-name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
-      </Field>
-      <Field label={t('seller.logo')} error={errorOf('logo')}>
-        <PictureField
-          label={t('seller.logo')}
-          purpose="shop"
-          max={1}
-          value={draft.logo ? [draft.logo] : []}
-          onChange={(next) => setDraft({ ...draft, logo: next[0] ?? '' })}
-        />
-      </Field>
-      <Field label={t('seller.banner')} error={errorOf('banner')}>
-        <PictureField
-          label={t('seller.banner')}
-          purpose="shop"
-          max={1}
-          value={draft.banner ? [draft.banner] : []}
-          onChange={(next) => setDraft({ ...draft, banner: next[0] ?? '' })}
-        />
-      </Field>
-      <Field label={t('seller.description')} error={errorOf('description')} id="shop-description">
-        <TextArea
-          id="shop-description"
-          rows={3}
-          value={draft.description}
-          onChange={(description) => setDraft({ ...draft, description })}
-        />
-      </Field>
-      <Button block color="primary" onClick={submit}>
-        {t('seller.save')}
-      </Button>
+      <div className="cm-form">
+        <Field label={t('seller.shopName')} error={errorOf('name')} id="shop-name">
+          <Input id="shop-name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+        </Field>
+        <Field label={t('seller.logo')} error={errorOf('logo')}>
+          <PictureField
+            label={t('seller.logo')}
+            purpose="shop"
+            max={1}
+            value={draft.logo ? [draft.logo] : []}
+            onChange={(next) => setDraft({ ...draft, logo: next[0] ?? '' })}
+          />
+        </Field>
+        <Field label={t('seller.banner')} error={errorOf('banner')}>
+          <PictureField
+            label={t('seller.banner')}
+            purpose="shop"
+            max={1}
+            value={draft.banner ? [draft.banner] : []}
+            onChange={(next) => setDraft({ ...draft, banner: next[0] ?? '' })}
+          />
+        </Field>
+        <Field label={t('seller.description')} error={errorOf('description')} id="shop-description">
+          <TextArea
+            id="shop-description"
+            rows={3}
+            value={draft.description}
+            onChange={(description) => setDraft({ ...draft, description })}
+          />
+        </Field>
+        <Button block color="primary" onClick={submit}>
+          {t('seller.save')}
+        </Button>
+      </div>
     </Card>
   );
 }
