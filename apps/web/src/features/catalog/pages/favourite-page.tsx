@@ -19,6 +19,7 @@ import { flatten, useLang } from '../api/keys.ts';
 import { setFollow } from '../api/shops.ts';
 import { ShopRow } from '../components/shop-card.tsx';
 import '../catalog.css';
+import { currentDir } from '../../../shared/i18n/i18n.ts';
 
 function FavouriteProducts() {
   const { t } = useTranslation();
@@ -131,6 +132,7 @@ export default function FavouritePage() {
   return (
     <Page>
       <Tabs
+        direction={currentDir()}
         className="cm-fav-tabs"
         activeKey={tab}
         onChange={(key) => setParams(key === 'shops' ? { tab: 'shops' } : {}, { replace: true })}

@@ -1,5 +1,6 @@
 import type { OrderList } from '@crossmart/contract';
 import { Tabs } from 'antd-mobile';
+import { currentDir } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { type StatusFilter, statusFilters } from '../lib/status-filter.ts';
 
@@ -16,7 +17,7 @@ export function StatusTabs({
   const { t } = useTranslation();
   return (
     <div className="cm-order-tabs">
-      <Tabs activeKey={value} onChange={(key) => onChange(key as StatusFilter)}>
+      <Tabs direction={currentDir()} activeKey={value} onChange={(key) => onChange(key as StatusFilter)}>
         {statusFilters.map((filter) => {
           const count = counts?.[filter] ?? 0;
           return (

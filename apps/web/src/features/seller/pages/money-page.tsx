@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
+import { LineParts } from '../../../shared/ui/line-parts.tsx';
 import { getDashboard, listSettlements } from '../seller-api.ts';
 
 /** Settlements of completed orders (total, commission, net) and the wallet they reached. */
@@ -47,7 +48,15 @@ export default function MoneyPage() {
             {page?.list.map((row) => (
               <List.Item
                 key={row.order_id}
-                description={`${t('seller.total')} ${money(row.total)} · ${t('seller.commission')} ${money(row.commission)} · ${new Date(row.settled_at).toLocaleDateString(currentTag())}`}
+                description={
+                  <LineParts
+                    parts={[
+                      `${t('seller.total')} ${money(row.total)}`,
+                      `${t('seller.commission')} ${money(row.commission)}`,
+                      new Date(row.settled_at).toLocaleDateString(currentTag()),
+                    ]}
+                  />
+                }
                 extra={money(row.net)}
               >
                 {row.order_no}

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useLineText } from '../../../shared/lib/use-line-text.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { LineParts } from '../../../shared/ui/line-parts.tsx';
 import { addLogistics, getOrder, shipOrder } from '../seller-api.ts';
 
 /** One order: items, address, amounts, remark; ship it, then add tracking events. */
@@ -39,7 +40,7 @@ export default function OrderDetailPage() {
   const date = (iso: string) => new Date(iso).toLocaleString(currentTag());
   return (
     <div className="cm-seller-page">
-      <Card title={`${t(`seller.orderStatus.${order.status}`)} · ${order.order_no}`}>
+      <Card title={<LineParts parts={[t(`seller.orderStatus.${order.status}`), order.order_no]} />}>
         <List>
           {order.items.map((item) => (
             <List.Item
@@ -103,17 +104,7 @@ export default function OrderDetailPage() {
               <Steps.Step
                 key={`${step.at}-${step.description}`}
                 title={step.description}
-                description={
-                  // Each part isolated: a Latin place beside a date in an RTL line keeps its order.
-                  <>
-                    {step.location && (
-                      <>
-                        <bdi>{step.location}</bdi> ·{' '}
-                      </>
-                    )}
-                    <bdi>{date(step.at)}</bdi>
-                  </>
-                }
+                description={<LineParts parts={[step.location, date(step.at)]} />}
               />
             ))}
           </Steps>

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../../shared/api/config.ts';
 import { fieldErrors, serverFieldErrors } from '../../../shared/forms/form-errors.ts';
 import { useFieldErrors } from '../../../shared/forms/use-field-errors.ts';
-import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { currentDir, currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Field } from '../components/field.tsx';
@@ -142,7 +142,7 @@ export default function ProductFormPage() {
       }}
     >
       <Card title={t('seller.basics')}>
-        <Tabs>
+        <Tabs direction={currentDir()}>
           {languages.map((lang) => (
             <Tabs.Tab key={lang} title={t(`seller.lang.${lang}`, { defaultValue: lang })}>
               <Field label={t('seller.productTitle')} error={errorOf('title_i18n')} id={`title-${lang}`}>

@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Image, List, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { currentDir } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { confirm, toast } from '../../../shared/ui/feedback.ts';
+import { LineParts } from '../../../shared/ui/line-parts.tsx';
 import { deleteProduct, listProducts, setProductStatus } from '../seller-api.ts';
 
 const filters = ['all', '1', '0', '-1'] as const;
@@ -40,7 +42,7 @@ export default function ProductsPage() {
           {t('seller.newProduct')}
         </Button>
       </div>
-      <Tabs activeKey={status} onChange={setStatus}>
+      <Tabs direction={currentDir()} activeKey={status} onChange={setStatus}>
         {filters.map((key) => (
           <Tabs.Tab key={key} title={`${t(`seller.productStatus.${key}`)} ${data?.counts[key] ?? ''}`} />
         ))}
@@ -56,7 +58,13 @@ export default function ProductsPage() {
               description={
                 <>
                   <div>
-                    {money(product.price)} · {t('seller.stock')} {product.stock} · {t('seller.sold')} {product.sold}
+                    <LineParts
+                      parts={[
+                        money(product.price),
+                        `${t('seller.stock')} ${product.stock}`,
+                        `${t('seller.sold')} ${product.sold}`,
+                      ]}
+                    />
                   </div>
                   <div className="cm-seller-actions">
                     <Tag color={product.status === 1 ? 'success' : product.status === 0 ? 'default' : 'danger'}>

@@ -9,6 +9,7 @@ import { currentTag } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { LineParts } from '../../../shared/ui/line-parts.tsx';
 import { Field } from '../components/field.tsx';
 import { PictureField } from '../components/picture-field.tsx';
 import { getMerchantInfo, listPromos, savePromo, saveShop } from '../seller-api.ts';
@@ -234,14 +235,22 @@ function Promos() {
           <List.Item
             key={promo.id}
             onClick={() => setEditing(promo)}
-            description={`${t('seller.minSpend')} ${money(promo.min_spend)} · ${until(promo.starts_at)}–${until(promo.ends_at)} · ${t('seller.used', { count: promo.used })}${promo.total_limit ? `/${promo.total_limit}` : ''}`}
+            description={
+              <LineParts
+                parts={[
+                  `${t('seller.minSpend')} ${money(promo.min_spend)}`,
+                  `${until(promo.starts_at)}–${until(promo.ends_at)}`,
+                  `${t('seller.used', { count: promo.used })}${promo.total_limit ? `/${promo.total_limit}` : ''}`,
+                ]}
+              />
+            }
             extra={
               <Tag color={promo.status === 1 ? 'success' : 'default'}>
                 {t(promo.status === 1 ? 'seller.active' : 'seller.inactive')}
               </Tag>
             }
           >
-            {promo.code} · {promo.type === 'percent' ? `${promo.value}%` : money(promo.value)}
+            <LineParts parts={[promo.code, promo.type === 'percent' ? `${promo.value}%` : money(promo.value)]} />
           </List.Item>
         ))}
       </List>
