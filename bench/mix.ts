@@ -27,7 +27,7 @@ import {
   stopServer,
 } from './lib.ts';
 import { type Buyer, prepareCatalog, registerBuyers, startApp } from './load-app.ts';
-import { type LoadFigures, type Operation, runOpenLoad } from './open-model.ts';
+import { describeStalls, type LoadFigures, type Operation, runOpenLoad, stallMs } from './open-model.ts';
 import { broadKeyword } from './scale-seed.ts';
 
 const quick = process.argv.includes('--quick');
@@ -209,6 +209,7 @@ try {
     steps.push(row(`step ${rate}/s`, figures));
     console.log(`  ${steps[steps.length - 1]?.join('  ')}`);
     if (figures.errorSamples.length > 0) console.log(`    errors: ${figures.errorSamples.slice(0, 4).join('; ')}`);
+    for (const line of describeStalls(figures.stalls)) console.log(`    stall ${line}`);
     // Let queues drain before the next step.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     return held(figures);
@@ -253,6 +254,9 @@ try {
     ]),
   );
   if (run.errorSamples.length > 0) console.log(`errors: ${run.errorSamples.slice(0, 8).join('; ')}`);
+  const stalls = describeStalls(run.stalls);
+  console.log(`seconds with a request over ${stallMs} ms: ${stalls.length} of ${runSeconds}`);
+  for (const line of stalls) console.log(`  ${line}`);
   console.log(`server RSS: ${idleMb.toFixed(0)} MB before load, peak ${peakMb.toFixed(0)} MB during the mix`);
 
   const vsSaturation = `${((run.achievedRate / saturation) * 100).toFixed(0)} % of saturation`;

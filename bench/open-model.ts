@@ -47,7 +47,25 @@ export interface LoadFigures {
   max: number;
   operations: OperationFigures[];
   errorSamples: string[];
+  /**
+   * The seconds of the run (by scheduled start) in which a request took over `stallMs`: when, the
+   * slowest, and how many requests of each operation were that slow. A stall of the whole server
+   * (a pause, a checkpoint's fsync, a sweep holding rows) shows as one second where every kind is slow.
+   */
+  stalls: Stall[];
 }
+
+export interface Stall {
+  /** Wall-clock time of the second's start (ISO), to match with the server's and PostgreSQL's logs. */
+  at: string;
+  second: number;
+  max: number;
+  requests: number;
+  slow: Record<string, number>;
+}
+
+/** A request slower than this marks its second as a stall. */
+export const stallMs = 250;
 
 const timeoutMs = 10_000;
 const maxInFlight = 2000;
@@ -145,6 +163,8 @@ export async function runOpenLoad(options: {
   const interval = 1000 / rate;
   const total = Math.round(rate * seconds);
   const start = performance.now();
+  const wallStart = Date.now();
+  const bySecond: Map<number, { max: number; requests: number; slow: Record<string, number> }> = new Map();
   let lastDone = 0;
 
   const fire = (op: Operation, call: Call, scheduled: number) => {
@@ -157,6 +177,12 @@ export async function runOpenLoad(options: {
       const latency = now - scheduled;
       latencies.push(latency);
       figures?.latencies.push(latency);
+      const second = Math.floor((scheduled - start) / 1000);
+      const slot = bySecond.get(second) ?? { max: 0, requests: 0, slow: {} };
+      slot.max = Math.max(slot.max, latency);
+      slot.requests += 1;
+      if (latency > stallMs) slot.slow[op.name] = (slot.slow[op.name] ?? 0) + 1;
+      bySecond.set(second, slot);
       if (error) {
         errors += 1;
         if (figures) figures.errors += 1;
@@ -208,5 +234,18 @@ export async function runOpenLoad(options: {
       };
     }),
     errorSamples: [...errorSamples].map(([key, count]) => `${count}× ${key}`),
+    stalls: [...bySecond]
+      .filter(([, slot]) => slot.max > stallMs)
+      .sort(([a], [b]) => a - b)
+      .map(([second, slot]) => ({ at: new Date(wallStart + second * 1000).toISOString(), second, ...slot })),
   };
+}
+
+/** One line per stalled second: "12:01:07 (s 7) max 412 ms, 38 of 52 over 250 ms: browse 20, detail 9…". */
+export function describeStalls(stalls: readonly Stall[]): string[] {
+  return stalls.map((stall) => {
+    const slow = Object.entries(stall.slow).sort(([, a], [, b]) => b - a);
+    const slowCount = slow.reduce((sum, [, count]) => sum + count, 0);
+    return `${stall.at.slice(11, 19)} (s ${stall.second}) max ${stall.max.toFixed(0)} ms, ${slowCount} of ${stall.requests} over ${stallMs} ms: ${slow.map(([name, count]) => `${name} ${count}`).join(', ')}`;
+  });
 }
