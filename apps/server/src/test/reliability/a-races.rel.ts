@@ -4,7 +4,7 @@
  * outcome the product rules allow and ends with the ledger's verification.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createProduct, recordSales, refreshShopWindows } from '../../modules/catalog/index.ts';
 import { loadOrderSettings, sweepCompletions, sweepUnpaidOrders } from '../../modules/orders/index.ts';
@@ -22,6 +22,7 @@ import {
   tally,
   uploadPicture,
 } from './lib-ab-app.ts';
+import { linedUpBehind, untilLockWaiters } from './lib-ab-lined-up.ts';
 
 let app: RaceApp;
 beforeAll(async () => {
@@ -91,46 +92,14 @@ const refundRequest = (sale: Awaited<ReturnType<typeof shippedSale>>, amount: nu
     pictures: [sale.picture],
   });
 
-/** Requests of this database's app waiting for a lock (pg_stat_activity). */
-async function lockWaiters(): Promise<number> {
-  const result = await app.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return Number(result.rows[0]?.n ?? 0);
-}
-async function untilLockWaiters(count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await lockWaiters()) < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} requests wait for a lock`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /**
- * Lines two requests up behind one row: a transaction holds it (`lock`) while `first` starts and
- * waits for a lock, then `second` does the same; then the row is let go. Whatever each request
- * locked before it waited, it still holds when the other moves on. `secondMayFinish`: in the
- * right lock order the second request waits for nothing, and may finish before the row is let go.
+ * Lines two requests up behind one row (lib-ab-lined-up.ts): a transaction holds it while `first`
+ * starts and waits for a lock, then `second`; then the row is let go. Whatever each request locked
+ * before it waited, it still holds when the other moves on. In the right lock order the second may
+ * wait for nothing and finish first.
  */
-async function linedUp<A, B>(
-  lock: ReturnType<typeof sql>,
-  first: () => Promise<A>,
-  second: () => Promise<B>,
-  { secondMayFinish = false } = {},
-): Promise<[A, B]> {
-  let started: [Promise<A>, Promise<B>] | undefined;
-  await app.db.transaction(async (tx) => {
-    await tx.execute(lock);
-    const one = first();
-    await untilLockWaiters(1);
-    const two = second();
-    const waiting = untilLockWaiters(2);
-    await (secondMayFinish ? Promise.race([waiting, two.then(() => undefined)]) : waiting);
-    started = [one, two];
-  });
-  if (!started) throw new Error('not started');
-  return Promise.all(started);
-}
+const linedUp = <A, B>(lock: SQL, first: () => Promise<A>, second: () => Promise<B>) =>
+  linedUpBehind<[A, B]>(app.db, lock, [first, second]);
 const escrowRow = sql`select id from ledger_accounts where code = 'escrow' for update`;
 /** A category row held as a listing change holds it (its counter moved), without blocking inserts that name it. */
 const categoryRow = (id: number) => sql`select id from categories where id = ${id} for no key update`;
@@ -570,7 +539,6 @@ describe('A. races over HTTP on PostgreSQL', () => {
       sql`select id from product_skus where id = ${lowerNew} for no key update`,
       () => app.post('/api/order/create', shopper.token, { cart_ids: cartIds, address_id: 77 }),
       () => app.post('/api/user/verify_pay', payer.token, { order_ids: toPay.order_ids, paypwd: payCode }),
-      { secondMayFinish: true },
     );
     s.count([paid, checkout]);
     s.faults += 1;
@@ -867,7 +835,7 @@ describe('A. races over HTTP on PostgreSQL', () => {
     await app.db.transaction(async (tx) => {
       await recordSales(tx, shop.id, [{ productId, quantity: 5, amount: 4500 }], today);
       refresh = refreshShopWindows(app.db, today);
-      await untilLockWaiters(1);
+      await untilLockWaiters(app.db, 1);
     });
     await refresh;
     s.operations += 2;

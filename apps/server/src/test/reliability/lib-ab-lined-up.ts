@@ -18,6 +18,15 @@ interface Started {
   settled: boolean;
 }
 
+/** Until `count` sessions of this database wait for a lock (10 s at most). */
+export async function untilLockWaiters(db: Database, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await lockWaiters(db)) < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} requests wait for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Until every started request that has not answered yet waits for a lock (10 s at most). */
 async function untilAllWait(db: Database, started: readonly Started[]): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -34,9 +43,13 @@ async function untilAllWait(db: Database, started: readonly Started[]): Promise<
  * starts once every earlier one waits for a lock or has answered (a fixed request may no longer
  * wait at all), then the holding transaction commits and the answers come back in order.
  */
-export async function linedUpBehind<T>(db: Database, hold: SQL, requests: ReadonlyArray<() => Promise<T>>) {
+export async function linedUpBehind<T extends readonly unknown[]>(
+  db: Database,
+  hold: SQL,
+  requests: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
   const started: Started[] = [];
-  const answers: Promise<T>[] = [];
+  const answers: Promise<unknown>[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(hold);
     for (const request of requests) {
@@ -55,5 +68,6 @@ export async function linedUpBehind<T>(db: Database, hold: SQL, requests: Readon
       await untilAllWait(db, started);
     }
   });
-  return Promise.all(answers);
+  // The answers in the requests' order, each of its own request's type.
+  return (await Promise.all(answers)) as unknown as T;
 }
