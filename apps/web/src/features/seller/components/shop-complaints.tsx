@@ -18,7 +18,7 @@ function ComplaintCard({ complaint }: { complaint: Complaint }) {
       <p dir="auto">{complaint.content}</p>
       {complaint.reply && (
         <p className="cm-seller-reply" dir="auto">
-          {t('support.platformReply')}: {complaint.reply}
+          {t('support.platformReply')}: <bdi>{complaint.reply}</bdi>
         </p>
       )}
     </Card>

@@ -16,12 +16,13 @@ function ReviewCard({ review }: { review: SellerReview }) {
   return (
     <Card title={review.product_title} extra={new Date(review.created_at).toLocaleDateString(currentTag())}>
       <Rate readOnly value={review.score} />
+      {/* A buyer's name and words keep their own direction (a Japanese review in Arabic ends with its 。). */}
       <p>
-        {review.reviewer}: {review.content}
+        <bdi>{review.reviewer}</bdi>: <bdi>{review.content}</bdi>
       </p>
       {review.reply ? (
         <p className="cm-seller-reply">
-          {t('seller.yourReply')}: {review.reply}
+          {t('seller.yourReply')}: <bdi>{review.reply}</bdi>
         </p>
       ) : (
         <div className="cm-seller-toolbar">

@@ -69,7 +69,7 @@ export default function OrderDetailPage() {
         </p>
         {order.remark && (
           <p className="cm-seller-remark">
-            {t('seller.buyerRemark')}: {order.remark}
+            {t('seller.buyerRemark')}: <bdi>{order.remark}</bdi>
           </p>
         )}
       </Card>

@@ -63,7 +63,7 @@ export function AuditRecordList<Item extends AuditRecord>({
             {lines(item)}
             {item.status === 2 && item.reason && (
               <p className="cm-record__line cm-record__line--danger">
-                {t('wallet.reason')}: {item.reason}
+                {t('wallet.reason')}: <bdi>{item.reason}</bdi>
               </p>
             )}
             <time className="cm-record__time">{formatTime(item.created_at)}</time>
