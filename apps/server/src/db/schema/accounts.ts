@@ -116,6 +116,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
+    /** A sender's claim on a pending mail: no other sender takes it before then (deliverPendingMail). */
+    claimedUntil: timestamptz('claimed_until'),
   },
   (table) => [
     index('mail_outbox_status_idx').on(table.status, table.id),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { deleteInBatches, purgeBatchSize } from '../../db/batch-delete.ts';
@@ -72,60 +72,88 @@ export async function enqueueMail(db: Database, mail: MailToQueue): Promise<numb
 }
 
 const maxAttempts = 3;
-
-/**
- * Sends pending outbox rows through the transport. Rows are claimed with `FOR UPDATE SKIP LOCKED`,
- * so several instances never send the same mail twice. A row that fails `maxAttempts` times is
- * marked failed.
- */
 /** Mail kinds whose text carries a secret. */
 const secretMailKinds = new Set(['password_reset']);
+/**
+ * How long a sender's claim on a mail lasts: longer than a batch's sends can take (SMTP
+ * timeouts included), so that no other sender takes the mail meanwhile; a sender that died with it
+ * leaves it to the next one after this.
+ */
+const claimSeconds = 600;
 
+/**
+ * Sends pending outbox rows through the transport. The rows are claimed first, in one statement
+ * (`FOR UPDATE SKIP LOCKED`, then `claimed_until`), so several instances never take the same
+ * mail. The sends run outside any transaction: a slow SMTP server holds neither a pooled
+ * connection nor, on PGlite (one transaction at a time), every other request. Each result is
+ * written on its own; a mail whose sender dies between its send and that write goes out again once
+ * the claim ends (at least once, never lost). A row that fails `maxAttempts` times is marked failed.
+ */
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
   limit = 20,
 ): Promise<{ sent: number; failed: number }> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.status, 'pending'))
-      .orderBy(asc(mailOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    let sent = 0;
-    let failed = 0;
-    for (const row of rows) {
-      try {
-        await transport.send({ to: row.toAddress, subject: row.subject, text: row.bodyText });
-        await tx
-          .update(mailOutbox)
-          .set({
-            status: 'sent',
-            sentAt: sql`now()`,
-            attempts: row.attempts + 1,
-            lastError: null,
-            // A mailed secret (the reset code) is not kept once delivered: the outbox is no second copy.
-            ...(secretMailKinds.has(row.kind) ? { subject: '', bodyText: '' } : {}),
-          })
-          .where(eq(mailOutbox.id, row.id));
-        sent += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        await tx
-          .update(mailOutbox)
-          .set({
-            status: attempts >= maxAttempts ? 'failed' : 'pending',
-            attempts,
-            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-          })
-          .where(eq(mailOutbox.id, row.id));
-        if (attempts >= maxAttempts) failed += 1;
-      }
+  // One statement: the rows it locks are skipped by a concurrent claim, and claimed when it commits.
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+    .where(
+      inArray(
+        mailOutbox.id,
+        db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.status, 'pending'),
+              or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
+            ),
+          )
+          .orderBy(asc(mailOutbox.id))
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    let error: unknown;
+    try {
+      await transport.send({ to: row.toAddress, subject: row.subject, text: row.bodyText });
+    } catch (caught) {
+      error = caught ?? new Error('send failed');
     }
-    return { sent, failed };
-  });
+    const attempts = row.attempts + 1;
+    if (error === undefined) {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          attempts,
+          lastError: null,
+          claimedUntil: null,
+          // A mailed secret (the reset code) is not kept once delivered: the outbox is no second copy.
+          ...(secretMailKinds.has(row.kind) ? { subject: '', bodyText: '' } : {}),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      sent += 1;
+      continue;
+    }
+    await db
+      .update(mailOutbox)
+      .set({
+        status: attempts >= maxAttempts ? 'failed' : 'pending',
+        attempts,
+        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        claimedUntil: null,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    if (attempts >= maxAttempts) failed += 1;
+  }
+  return { sent, failed };
 }
 
 export interface OutboxMail {
