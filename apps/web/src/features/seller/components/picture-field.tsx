@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@crossmart/contract';
 import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadImage } from '../../../shared/api/upload.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 
@@ -14,14 +14,18 @@ export function PictureField({
   purpose,
   max,
   label,
+  onUploading,
 }: {
   value: string[];
   onChange(next: string[]): void;
   purpose: UploadPurpose;
   max: number;
   label: string;
+  /** True while a picture is on its way: it shows already, but is not in `value` until stored. */
+  onUploading?(uploading: boolean): void;
 }) {
   const { t } = useTranslation();
+  const inFlight = useRef(0);
   // The uploader keeps its own items (their identity marks finished uploads); the parent gets URLs.
   const [items, setItems] = useState<ImageUploadItem[]>(() => value.map((url) => ({ url, extra: url })));
   useEffect(() => {
@@ -49,9 +53,16 @@ export function PictureField({
           onChange(next.map((item) => item.extra ?? item.url));
         }}
         upload={async (file) => {
-          const result = await uploadImage(file, purpose);
-          // A private file (identity document) needs the token to show: preview the local copy.
-          return { url: purpose === 'evidence' ? URL.createObjectURL(file) : result.url, extra: result.url };
+          inFlight.current += 1;
+          if (inFlight.current === 1) onUploading?.(true);
+          try {
+            const result = await uploadImage(file, purpose);
+            // A private file (identity document) needs the token to show: preview the local copy.
+            return { url: purpose === 'evidence' ? URL.createObjectURL(file) : result.url, extra: result.url };
+          } finally {
+            inFlight.current -= 1;
+            if (inFlight.current === 0) onUploading?.(false);
+          }
         }}
       />
       {max > 1 && value.length > 1 && (
@@ -65,4 +76,23 @@ export function PictureField({
       )}
     </fieldset>
   );
+}
+
+/**
+ * Whether any picture field of a form is still uploading, so that its submit waits: a picture on
+ * its way already shows, and a submit then would be refused for a picture the user can see.
+ */
+export function useUploadingFields(): { uploading: boolean; track(field: string): (uploading: boolean) => void } {
+  const [fields, setFields] = useState<ReadonlySet<string>>(() => new Set());
+  const track = useCallback(
+    (field: string) => (uploading: boolean) =>
+      setFields((current) => {
+        const next = new Set(current);
+        if (uploading) next.add(field);
+        else next.delete(field);
+        return next;
+      }),
+    [],
+  );
+  return { uploading: fields.size > 0, track };
 }

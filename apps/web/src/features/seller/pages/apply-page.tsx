@@ -10,7 +10,7 @@ import { useSession } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { Field } from '../components/field.tsx';
-import { PictureField } from '../components/picture-field.tsx';
+import { PictureField, useUploadingFields } from '../components/picture-field.tsx';
 import { applyForShop, getMerchantInfo, listCategories } from '../seller-api.ts';
 import '../seller.css';
 
@@ -38,6 +38,7 @@ export default function ApplyPage({ intro }: { intro?: ReactNode }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [again, setAgain] = useState(false);
   const [pending, setPending] = useState(false);
+  const pictures = useUploadingFields();
   const { setErrors, errorOf, clear } = useFieldErrors();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -119,6 +120,7 @@ export default function ApplyPage({ intro }: { intro?: ReactNode }) {
                 max={1}
                 value={draft.logo ? [draft.logo] : []}
                 onChange={(next) => set('logo', next[0] ?? '')}
+                onUploading={pictures.track('logo')}
               />
             </Field>
             <Field label={t('seller.contactName')} error={errorOf('contact_name')} id="apply-contact">
@@ -156,9 +158,18 @@ export default function ApplyPage({ intro }: { intro?: ReactNode }) {
                 max={1}
                 value={draft.document ? [draft.document] : []}
                 onChange={(next) => set('document', next[0] ?? '')}
+                onUploading={pictures.track('document')}
               />
             </Field>
-            <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
+            <Button
+              type="submit"
+              color="primary"
+              block
+              shape="rounded"
+              size="large"
+              loading={pending}
+              disabled={pictures.uploading}
+            >
               {t('seller.applySubmit')}
             </Button>
           </form>

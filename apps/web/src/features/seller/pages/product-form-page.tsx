@@ -11,7 +11,7 @@ import { currentDir, currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { Field } from '../components/field.tsx';
-import { PictureField } from '../components/picture-field.tsx';
+import { PictureField, useUploadingFields } from '../components/picture-field.tsx';
 import { getProductForm, listCategories, saveProduct } from '../seller-api.ts';
 
 interface Spec {
@@ -67,6 +67,7 @@ export default function ProductFormPage() {
   const [specs, setSpecs] = useState<Spec[]>([{ name: '', values: '' }]);
   const [skus, setSkus] = useState<Record<string, SkuDraft>>({});
   const [pending, setPending] = useState(false);
+  const pictures = useUploadingFields();
   const { setErrors, errorOf } = useFieldErrors();
 
   useEffect(() => {
@@ -175,7 +176,14 @@ export default function ProductFormPage() {
           />
         </Field>
         <Field label={t('seller.pictures')} error={errorOf('images')}>
-          <PictureField label={t('seller.pictures')} purpose="product" max={9} value={images} onChange={setImages} />
+          <PictureField
+            label={t('seller.pictures')}
+            purpose="product"
+            max={9}
+            value={images}
+            onChange={setImages}
+            onUploading={pictures.track('images')}
+          />
         </Field>
         <Field label={t('seller.freight')} error={errorOf('freight')} id="freight">
           <Input id="freight" type="number" inputMode="decimal" value={freight} onChange={setFreight} />
@@ -263,7 +271,15 @@ export default function ProductFormPage() {
         </table>
       </Card>
       <div className="cm-seller-submit">
-        <Button type="submit" color="primary" block shape="rounded" size="large" loading={pending}>
+        <Button
+          type="submit"
+          color="primary"
+          block
+          shape="rounded"
+          size="large"
+          loading={pending}
+          disabled={pictures.uploading}
+        >
           {t('seller.save')}
         </Button>
       </div>

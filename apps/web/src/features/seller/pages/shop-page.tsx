@@ -11,7 +11,7 @@ import { useMoney } from '../../../shared/lib/use-money.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { LineParts } from '../../../shared/ui/line-parts.tsx';
 import { Field } from '../components/field.tsx';
-import { PictureField } from '../components/picture-field.tsx';
+import { PictureField, useUploadingFields } from '../components/picture-field.tsx';
 import { getMerchantInfo, listPromos, savePromo, saveShop } from '../seller-api.ts';
 
 const day = 86_400_000;
@@ -32,6 +32,7 @@ function ShopSettings() {
       setDraft({ name, logo, banner, description });
     }
   }, [data?.shop]);
+  const pictures = useUploadingFields();
   async function submit() {
     const parsed = shopSaveBodySchema.safeParse(draft);
     if (!parsed.success) return setErrors(fieldErrors(parsed));
@@ -56,6 +57,7 @@ function ShopSettings() {
             max={1}
             value={draft.logo ? [draft.logo] : []}
             onChange={(next) => setDraft({ ...draft, logo: next[0] ?? '' })}
+            onUploading={pictures.track('logo')}
           />
         </Field>
         <Field label={t('seller.banner')} error={errorOf('banner')}>
@@ -65,6 +67,7 @@ function ShopSettings() {
             max={1}
             value={draft.banner ? [draft.banner] : []}
             onChange={(next) => setDraft({ ...draft, banner: next[0] ?? '' })}
+            onUploading={pictures.track('banner')}
           />
         </Field>
         <Field label={t('seller.description')} error={errorOf('description')} id="shop-description">
@@ -75,7 +78,7 @@ function ShopSettings() {
             onChange={(description) => setDraft({ ...draft, description })}
           />
         </Field>
-        <Button block color="primary" onClick={submit}>
+        <Button block color="primary" onClick={submit} disabled={pictures.uploading}>
           {t('seller.save')}
         </Button>
       </div>
