@@ -222,13 +222,11 @@ export async function buildApp(deps: AppDeps) {
   const uploadStorage = deps.uploadStorage ?? createUploadStorage(config);
   app.addHook('onClose', async () => uploadStorage.close());
   // A deadlock or serialization failure is run again (ADR 0025), but each one names a lock-order
-  // cycle or a hot row worth finding: logged with PostgreSQL's detail, and counted.
+  // cycle or a hot row worth finding: counted, and logged with PostgreSQL's detail (one given up is
+  // logged where its error lands: the envelope, or the job that ran it).
   const stopWatchingConflicts = deps.database.onTransactionConflict?.(({ kind, attempt, gaveUp, error }) => {
     metrics.dbConflicts.inc({ kind, outcome: gaveUp ? 'failed' : 'retried' });
-    app.log.warn(
-      { err: error, attempt, gaveUp },
-      `database ${kind}: the transaction ${gaveUp ? 'failed' : 'runs again'}`,
-    );
+    if (!gaveUp) app.log.warn({ err: error, attempt }, `database ${kind}: the transaction runs again`);
   });
   if (stopWatchingConflicts) app.addHook('onClose', async () => stopWatchingConflicts());
   metrics.setSources({
